@@ -1,0 +1,82 @@
+#include "conformance/runner/clauses.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace onepath::conformance {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> SplitIds(const std::string& ids) {
+  std::istringstream in(ids);
+  std::vector<std::string> out;
+  for (std::string id; in >> id;) out.push_back(id);
+  return out;
+}
+
+std::string ReadFile(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::vector<Clause> LoadClauses(const fs::path& spec_dir) {
+  static const std::regex heading(R"(^#{2,5}\s+`?([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)`?\s+(?:—|--|-)\s+(.*)$)");
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(spec_dir))
+    if (e.path().extension() == ".md") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<Clause> out;
+  for (const fs::path& f : files) {
+    std::ifstream in(f);
+    for (std::string line; std::getline(in, line);) {
+      std::smatch m;
+      if (std::regex_match(line, m, heading))
+        out.push_back({m[1].str(), m[2].str(), f.filename().string()});
+    }
+  }
+  return out;
+}
+
+std::map<std::string, std::vector<std::string>> ScanCoverage(const std::vector<fs::path>& dirs,
+                                                             const fs::path& root) {
+  static const std::regex test_with_clause(
+      R"((?:TEST|TEST_F|TEST_P|RC_GTEST_PROP)\s*\(\s*(\w+)\s*,\s*(\w+)[^{]*\{\s*CLAUSE\s*\(\s*"([^"]*)\"\s*\))");
+  static const std::regex file_clauses(R"(//\s*clauses:\s*([^\n]*))");
+  std::map<std::string, std::vector<std::string>> out;
+  for (const fs::path& dir : dirs) {
+    if (!fs::exists(dir)) continue;
+    std::vector<fs::path> files;
+    for (const auto& e : fs::recursive_directory_iterator(dir)) {
+      std::string ext = e.path().extension().string();
+      if (e.is_regular_file() && (ext == ".cpp" || ext == ".hpp")) files.push_back(e.path());
+    }
+    std::sort(files.begin(), files.end());
+    for (const fs::path& f : files) {
+      std::string text = ReadFile(f);
+      for (std::sregex_iterator it(text.begin(), text.end(), test_with_clause), end; it != end;
+           ++it) {
+        for (const std::string& id : SplitIds((*it)[3].str()))
+          out[id].push_back((*it)[1].str() + "." + (*it)[2].str());
+      }
+      std::string rel = fs::relative(f, root).generic_string();
+      for (std::sregex_iterator it(text.begin(), text.end(), file_clauses), end; it != end; ++it) {
+        for (const std::string& id : SplitIds((*it)[1].str())) out[id].push_back(rel);
+      }
+    }
+  }
+  for (auto& [id, names] : out) {
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+  }
+  return out;
+}
+
+}  // namespace onepath::conformance

@@ -1,0 +1,36 @@
+// The operations the golden vectors name, as the spec names them, run on
+// the reference implementation (docs/golden-format.md, "Operations").
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "onepath/core/errors.hpp"
+#include "onepath/core/vector2d.hpp"
+
+namespace onepath::conformance {
+
+// Runs `op` on `input` and returns its canonical output bytes. Throws the
+// spec's exceptions for bad input, std::out_of_range for an unknown op and
+// nlohmann::json errors for a malformed input document.
+std::vector<std::uint8_t> RunOperation(const std::string& op, const nlohmann::json& input);
+
+bool IsKnownOperation(const std::string& op);
+std::vector<std::string> OperationNames();
+
+// Turns canonical output bytes of `op` into JSON for people (and for the
+// divergence report); falls back to hex for ops without a decoder.
+nlohmann::json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes);
+
+// JSON forms shared by vectors and reports. A double is a JSON number, or
+// one of the strings "NaN", "Infinity", "-Infinity".
+double DoubleFromJson(const nlohmann::json& j);
+nlohmann::json DoubleToJson(double v);
+Vector2D PointFromJson(const nlohmann::json& j);
+nlohmann::json PointToJson(Vector2D p);
+nlohmann::json ErrorFieldsToJson(const ErrorFields& f);
+
+}  // namespace onepath::conformance

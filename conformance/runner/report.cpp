@@ -1,0 +1,132 @@
+#include "conformance/runner/report.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <set>
+
+namespace onepath::conformance {
+
+using nlohmann::json;
+
+Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
+                   const std::vector<Clause>& clauses,
+                   const std::map<std::string, std::vector<std::string>>& coverage,
+                   FpPreflight preflight, std::string implementation) {
+  Report r;
+  r.suite_version = suite.version;
+  r.implementation = std::move(implementation);
+  r.preflight = std::move(preflight);
+  std::map<std::string, std::size_t> index;
+  for (const Clause& c : clauses) {
+    index[c.id] = r.rows.size();
+    ClauseRow row{c};
+    if (auto it = coverage.find(c.id); it != coverage.end()) row.tests = it->second;
+    r.rows.push_back(row);
+  }
+  std::set<std::string> unknown;
+  for (const Outcome& o : outcomes) {
+    (o.status == Status::kPass ? r.passed : o.status == Status::kFail ? r.failed : r.skipped)++;
+    for (const std::string& id : o.vector->clauses) {
+      auto it = index.find(id);
+      if (it == index.end()) {
+        unknown.insert(id);
+        continue;
+      }
+      ClauseRow& row = r.rows[it->second];
+      (o.status == Status::kPass ? row.passed : o.status == Status::kFail ? row.failed
+                                                                          : row.skipped)++;
+    }
+  }
+  for (const auto& [id, tests] : coverage)
+    if (!index.count(id)) unknown.insert(id);
+  r.unknown_ids.assign(unknown.begin(), unknown.end());
+  r.outcomes = std::move(outcomes);
+  return r;
+}
+
+json ReportJson(const Report& r) {
+  json j;
+  j["suite_version"] = r.suite_version;
+  j["implementation"] = r.implementation;
+  json pre = json::array();
+  for (const FpCheck& c : r.preflight.checks)
+    pre.push_back({{"clause", c.clause}, {"name", c.name}, {"passed", c.passed},
+                   {"detail", c.detail}});
+  j["preflight"] = {{"ok", r.preflight.ok()}, {"checks", pre}};
+  j["totals"] = {{"passed", r.passed}, {"failed", r.failed}, {"skipped", r.skipped}};
+  json rows = json::array();
+  for (const ClauseRow& row : r.rows)
+    rows.push_back({{"id", row.clause.id},
+                    {"title", row.clause.title},
+                    {"spec", row.clause.file},
+                    {"passed", row.passed},
+                    {"failed", row.failed},
+                    {"skipped", row.skipped},
+                    {"tests", row.tests},
+                    {"uncovered", row.Uncovered()}});
+  j["clauses"] = rows;
+  j["unknown_clause_ids"] = r.unknown_ids;
+  json failures = json::array();
+  for (const Outcome& o : r.outcomes)
+    if (o.status == Status::kFail)
+      failures.push_back({{"id", o.vector->id},
+                          {"file", o.vector->file},
+                          {"line", o.vector->line},
+                          {"detail", o.detail}});
+  j["failures"] = failures;
+  return j;
+}
+
+std::string ReportMarkdown(const Report& r) {
+  std::string md = "# OnePath Mesh conformance report\n\n";
+  md += fmt::format("- Suite version: {}\n- Implementation: {}\n", r.suite_version,
+                    r.implementation);
+  md += fmt::format("- FP-environment preflight: {}\n", r.preflight.ok() ? "passed" : "FAILED");
+  md += fmt::format("- Vectors: {} passed, {} failed, {} skipped\n\n", r.passed, r.failed,
+                    r.skipped);
+  md += "## Preflight\n\n| clause | check | result | measured |\n|---|---|---|---|\n";
+  for (const FpCheck& c : r.preflight.checks)
+    md += fmt::format("| `{}` | {} | {} | `{}` |\n", c.clause, c.name, c.passed ? "ok" : "FAIL",
+                      c.detail);
+  md += "\n## Clauses\n\n| clause | title | passed | failed | skipped | covered by |\n"
+        "|---|---|---:|---:|---:|---|\n";
+  for (const ClauseRow& row : r.rows) {
+    std::string tests;
+    for (const std::string& t : row.tests) tests += (tests.empty() ? "" : ", ") + ("`" + t + "`");
+    if (row.Uncovered()) tests = "**no vector and no test**";
+    md += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", row.clause.id, row.clause.title,
+                      row.passed, row.failed, row.skipped, tests.empty() ? "vectors only" : tests);
+  }
+  if (!r.unknown_ids.empty()) {
+    md += "\n## Clause ids not found in docs/spec\n\n";
+    for (const std::string& id : r.unknown_ids) md += "- `" + id + "`\n";
+  }
+  if (r.failed > 0) {
+    md += "\n## Failures\n\n";
+    for (const Outcome& o : r.outcomes)
+      if (o.status == Status::kFail)
+        md += fmt::format("- `{}` ({}:{}): {}\n", o.vector->id, o.vector->file, o.vector->line,
+                          o.detail);
+  }
+  return md;
+}
+
+std::string ReportSummary(const Report& r) {
+  std::string out = fmt::format("{:<28} {:>7} {:>7} {:>7}  {}\n", "clause", "passed", "failed",
+                                "skipped", "tests");
+  for (const ClauseRow& row : r.rows) {
+    out += fmt::format("{:<28} {:>7} {:>7} {:>7}  {}{}\n", row.clause.id, row.passed, row.failed,
+                       row.skipped, row.tests.size(), row.Uncovered() ? "  <- uncovered" : "");
+  }
+  out += fmt::format("total: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);
+  return out;
+}
+
+void WriteReports(const Report& r, const std::filesystem::path& dir) {
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "report.json") << ReportJson(r).dump(2) << "\n";
+  std::ofstream(dir / "report.md") << ReportMarkdown(r);
+}
+
+}  // namespace onepath::conformance

@@ -1,0 +1,107 @@
+// The golden format and the replay (docs/golden-format.md): a replay that
+// cannot fail proves nothing, so these tests make it fail on purpose.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "conformance/runner/clauses.hpp"
+#include "conformance/runner/golden.hpp"
+#include "conformance/runner/runner.hpp"
+#include "conformance/tests/clause.hpp"
+
+using namespace onepath::conformance;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+
+// SHA-256 of the single byte 0x01 (the canonical output of sign +1) and of
+// 0xff (sign -1), from Python: hashlib.sha256(b'\x01').hexdigest().
+const char* kSignPlus = "4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a";
+const char* kSignMinus = "a8100ae6aa1940d0b663bb31cd466142ebbdbd5187131b92d93818987832eb89";
+
+json CounterClockwise() {
+  // (0,0), (1,0), (0,1) turn left: orient2d = (0-0)(0-1) - (0-1)(1-0) = 1 > 0.
+  return {{"a", {0.0, 0.0}}, {"b", {1.0, 0.0}}, {"c", {0.0, 1.0}}};
+}
+
+GoldenVector Vector(json expect) {
+  return ParseVector({{"id", "orient2d/test/000000000000"},
+                      {"op", "Predicates.Orient2D"},
+                      {"clauses", {"pred.orient2d"}},
+                      {"input", CounterClockwise()},
+                      {"expect", expect},
+                      {"provenance", "hand-made in test_golden.cpp"}});
+}
+
+}  // namespace
+
+TEST(GoldenReplay, PassesAMatchingHash) {
+  CLAUSE("canon.sign canon.hash pred.orient2d");
+  EXPECT_EQ(RunVector(Vector({{"sha256", kSignPlus}})).status, Status::kPass);
+}
+
+TEST(GoldenReplay, FailsAWrongHashAndSaysWhy) {
+  CLAUSE("canon.hash");
+  Outcome o = RunVector(Vector({{"sha256", kSignMinus}}));
+  EXPECT_EQ(o.status, Status::kFail);
+  EXPECT_NE(o.detail.find("\"sign\":1"), std::string::npos) << o.detail;
+}
+
+TEST(GoldenReplay, ComparesErrorTypeAndEveryField) {
+  CLAUSE("err.fields pred.domain");
+  json in = CounterClockwise();
+  in["c"][1] = "NaN";
+  auto make = [&](json fields) {
+    return ParseVector({{"id", "orient2d/test/000000000001"},
+                        {"op", "Predicates.Orient2D"},
+                        {"clauses", {"pred.domain"}},
+                        {"input", in},
+                        {"expect",
+                         {{"error", {{"type", "ArgumentOutOfRangeException"}, {"fields", fields}}}}},
+                        {"provenance", "hand-made in test_golden.cpp"}});
+  };
+  json right = {{"argument", "c.y"}, {"vertex", 2}, {"value", "NaN"}};
+  EXPECT_EQ(RunVector(make(right)).status, Status::kPass);
+  json wrong_vertex = right;
+  wrong_vertex["vertex"] = 1;
+  EXPECT_EQ(RunVector(make(wrong_vertex)).status, Status::kFail);
+  json missing_field = {{"argument", "c.y"}, {"vertex", 2}};
+  EXPECT_EQ(RunVector(make(missing_field)).status, Status::kFail);
+  // A positive expectation for an input that throws fails as well.
+  GoldenVector v = make(right);
+  v.error.reset();
+  v.sha256 = kSignPlus;
+  EXPECT_EQ(RunVector(v).status, Status::kFail);
+}
+
+TEST(GoldenReplay, UnknownOperationsAreSkippedNotFailed) {
+  CLAUSE("canon.hash");
+  GoldenVector v = Vector({{"sha256", kSignPlus}});
+  v.op = "Region.FromOutlines";
+  EXPECT_EQ(RunVector(v).status, Status::kSkip);
+}
+
+TEST(GoldenFormat, RejectsAVectorWithBothOrNeitherExpectation) {
+  CLAUSE("canon.hash");
+  EXPECT_THROW(Vector({{"sha256", kSignPlus}, {"error", {{"type", "ArgumentException"}}}}),
+               std::runtime_error);
+  EXPECT_THROW(Vector(json::object()), std::runtime_error);
+}
+
+TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {
+  CLAUSE("canon.hash");
+  fs::path root = ONEPATH_SOURCE_DIR;
+  std::set<std::string> spec;
+  for (const Clause& c : LoadClauses(root / "docs" / "spec")) {
+    EXPECT_TRUE(spec.insert(c.id).second) << "clause id defined twice: " << c.id;
+  }
+  ASSERT_GT(spec.size(), 10u);
+  Suite suite = LoadSuite(root / "golden");
+  ASSERT_GT(suite.vectors.size(), 1000u);
+  for (const GoldenVector& v : suite.vectors)
+    for (const std::string& c : v.clauses) EXPECT_TRUE(spec.count(c)) << v.id << " names " << c;
+  for (const auto& [id, tests] : ScanCoverage({root / "conformance", root / "fuzz"}, root))
+    EXPECT_TRUE(spec.count(id)) << tests.front() << " names unknown clause " << id;
+}

@@ -1,0 +1,62 @@
+// Canonical bytes and their hash (docs/spec/canonical.md, canon.*).
+//
+// Every stage's output has one canonical byte form; golden vectors store the
+// SHA-256 of it. The writer is deliberately dull: little-endian, fixed
+// widths, no padding, no alignment, counts before lists.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace onepath {
+
+class CanonicalWriter {
+ public:
+  void U8(std::uint8_t v);
+  void I8(std::int8_t v);                 // canon.int
+  void U32(std::uint32_t v);
+  void I32(std::int32_t v);
+  void U64(std::uint64_t v);
+  void I64(std::int64_t v);
+  void F32(float v);                      // canon.float: the IEEE 754 bits, as they are
+  void F64(double v);
+  void Count(std::size_t n);              // canon.list: u32 element count
+  void String(std::string_view s);        // canon.string: u32 byte length + UTF-8
+
+  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+  std::vector<std::uint8_t> Take() { return std::move(bytes_); }
+
+ private:
+  void Little(std::uint64_t v, int width);
+  std::vector<std::uint8_t> bytes_;
+};
+
+// A reader for the same format, used to decode outputs when two differ.
+class CanonicalReader {
+ public:
+  explicit CanonicalReader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
+  std::uint8_t U8();
+  std::int8_t I8();
+  std::uint32_t U32();
+  std::int32_t I32();
+  std::uint64_t U64();
+  std::int64_t I64();
+  float F32();
+  double F64();
+  bool AtEnd() const { return pos_ == bytes_.size(); }
+  std::size_t position() const { return pos_; }
+
+ private:
+  std::uint64_t Little(int width);
+  std::span<const std::uint8_t> bytes_;
+  std::size_t pos_ = 0;
+};
+
+// canon.hash: SHA-256 of the canonical bytes, 64 lowercase hex digits.
+std::string Sha256Hex(std::span<const std::uint8_t> bytes);
+std::string Sha256Hex(std::string_view text);
+
+}  // namespace onepath

@@ -1,0 +1,70 @@
+// Exception types of the spec (docs/spec/errors.md, err.*).
+//
+// Every exception the library throws is one of these four. Each carries the
+// structured fields that name the culprit, so negative golden vectors can
+// compare them field by field.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace onepath {
+
+// err.fields: what an error can name. Unset fields are absent.
+struct ErrorFields {
+  std::optional<std::string> argument;  // parameter name, e.g. "c.y"
+  std::optional<std::int64_t> outline;  // index of the outline in the input
+  std::optional<std::int64_t> ring;     // index of the ring in its outline
+  std::optional<std::int64_t> vertex;   // index of the vertex in its ring / argument list
+  std::optional<double> value;          // the offending value
+  std::optional<std::string> setting;   // name of an out-of-range setting
+  std::optional<std::int64_t> tileX;    // tile column
+  std::optional<std::int64_t> tileZ;    // tile row
+  std::optional<std::int64_t> count;    // an offending count (tiles, rows, vertices)
+};
+
+// err.types: the common base. Not thrown itself.
+class OnePathException : public std::runtime_error {
+ public:
+  OnePathException(const std::string& message, ErrorFields fields)
+      : std::runtime_error(message), fields_(std::move(fields)) {}
+  const ErrorFields& fields() const { return fields_; }
+  // The spec's type name, e.g. "ArgumentOutOfRangeException".
+  virtual const char* typeName() const = 0;
+
+ private:
+  ErrorFields fields_;
+};
+
+class ArgumentException : public OnePathException {
+ public:
+  using OnePathException::OnePathException;
+  const char* typeName() const override { return "ArgumentException"; }
+};
+
+// err.types: a kind of ArgumentException.
+class ArgumentOutOfRangeException : public ArgumentException {
+ public:
+  using ArgumentException::ArgumentException;
+  const char* typeName() const override { return "ArgumentOutOfRangeException"; }
+};
+
+class InvalidOperationException : public OnePathException {
+ public:
+  using OnePathException::OnePathException;
+  const char* typeName() const override { return "InvalidOperationException"; }
+};
+
+// err.geometry: an internal defect (e.g. the arrangement's repair loop), never bad input.
+class GeometryException : public OnePathException {
+ public:
+  using OnePathException::OnePathException;
+  const char* typeName() const override { return "GeometryException"; }
+};
+
+// "message (argument=c.y, vertex=2, value=nan)": the message plus every set field.
+std::string DescribeError(const OnePathException& e);
+
+}  // namespace onepath

@@ -1,0 +1,199 @@
+#include "onepath/exact/predicates.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "onepath/core/errors.hpp"
+#include "onepath/exact/expansion.hpp"
+
+namespace onepath::exact {
+
+namespace {
+
+// Unit roundoff of binary64: half the distance from 1 to the next double.
+constexpr double kEps = 0x1p-53;
+
+// Filter bounds (Shewchuk 1997, section 4.3, "error bound A"). If the
+// determinant is evaluated in double exactly as written below, its absolute
+// error is at most bound * permanent, where the permanent is the same
+// expression with every term made non-negative. Whenever |det| exceeds that,
+// the computed sign is the true sign. The constants are the paper's; they
+// cover the rounding of the differences, the products, the sums, and of the
+// bound's own evaluation.
+constexpr double kOrientBound = (3.0 + 16.0 * kEps) * kEps;
+constexpr double kInCircleBound = (10.0 + 96.0 * kEps) * kEps;
+
+int Sign(double v) { return (v > 0) - (v < 0); }
+
+// A coordinate difference as an exact expansion of at most two components.
+// (TwoDiff gives d + e == a - b exactly; zero components are left out so
+// the products below stay short.)
+int ExactDifference(double a, double b, double* out) {
+  double d, e;
+  TwoDiff(a, b, d, e);
+  int n = 0;
+  if (e != 0.0) out[n++] = e;
+  if (d != 0.0 || n == 0) out[n++] = d;
+  return n;
+}
+
+// Expansions with their lengths, so the exact paths read like the formulas.
+// Capacity 2048 covers the longest one built below (3 * 512 components).
+struct Exp {
+  double c[2048];
+  int n = 0;
+};
+
+void Product(const Exp& a, const Exp& b, Exp& out) {
+  static thread_local Exp scratch;
+  out.n = MultiplyExpansions(a.c, a.n, b.c, b.n, out.c, scratch.c);
+}
+
+void Sum(const Exp& a, const Exp& b, Exp& out) { out.n = SumExpansions(a.c, a.n, b.c, b.n, out.c); }
+
+void Negate(Exp& a) {
+  for (int i = 0; i < a.n; ++i) a.c[i] = -a.c[i];
+}
+
+}  // namespace
+
+bool InPredicateDomain(double v) {
+  double m = std::fabs(v);
+  return v == 0.0 || (m >= kDomainMin && m <= kDomainMax);
+}
+
+int Orient2DExact(Vector2D a, Vector2D b, Vector2D c) {
+  // det = (ax - cx)(by - cy) - (ay - cy)(bx - cx), every step exact.
+  static thread_local Exp acx, acy, bcx, bcy, left, right, det;
+  acx.n = ExactDifference(a.x, c.x, acx.c);
+  acy.n = ExactDifference(a.y, c.y, acy.c);
+  bcx.n = ExactDifference(b.x, c.x, bcx.c);
+  bcy.n = ExactDifference(b.y, c.y, bcy.c);
+  Product(acx, bcy, left);
+  Product(acy, bcx, right);
+  Negate(right);
+  Sum(left, right, det);
+  return ExpansionSign(det.c, det.n);
+}
+
+int Orient2D(Vector2D a, Vector2D b, Vector2D c) {
+  double left = (a.x - c.x) * (b.y - c.y);
+  double right = (a.y - c.y) * (b.x - c.x);
+  double det = left - right;
+  // When the two products have opposite signs (or one is zero) the
+  // subtraction cannot cancel, so the rounded sign is already right.
+  if (left > 0) {
+    if (right <= 0) return Sign(det);
+  } else if (left < 0) {
+    if (right >= 0) return Sign(det);
+  } else {
+    return Sign(det);
+  }
+  double permanent = std::fabs(left) + std::fabs(right);
+  if (std::fabs(det) >= kOrientBound * permanent) return Sign(det);
+  return Orient2DExact(a, b, c);
+}
+
+int InCircleExact(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
+  // With p' = p - d: det = |a'|^2 (b' x c') + |b'|^2 (c' x a') + |c'|^2 (a' x b'),
+  // where u x v = ux vy - uy vx. Every step exact.
+  static thread_local Exp adx, ady, bdx, bdy, cdx, cdy;
+  static thread_local Exp t1, t2, lift, cross, term, acc, next;
+  adx.n = ExactDifference(a.x, d.x, adx.c);
+  ady.n = ExactDifference(a.y, d.y, ady.c);
+  bdx.n = ExactDifference(b.x, d.x, bdx.c);
+  bdy.n = ExactDifference(b.y, d.y, bdy.c);
+  cdx.n = ExactDifference(c.x, d.x, cdx.c);
+  cdy.n = ExactDifference(c.y, d.y, cdy.c);
+
+  const Exp* xs[3] = {&adx, &bdx, &cdx};
+  const Exp* ys[3] = {&ady, &bdy, &cdy};
+  acc.n = 1;
+  acc.c[0] = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const Exp& px = *xs[i];
+    const Exp& py = *ys[i];
+    const Exp& qx = *xs[(i + 1) % 3];
+    const Exp& qy = *ys[(i + 1) % 3];
+    const Exp& rx = *xs[(i + 2) % 3];
+    const Exp& ry = *ys[(i + 2) % 3];
+    Product(px, px, t1);
+    Product(py, py, t2);
+    Sum(t1, t2, lift);  // |p'|^2
+    Product(qx, ry, t1);
+    Product(qy, rx, t2);
+    Negate(t2);
+    Sum(t1, t2, cross);  // q' x r'
+    Product(lift, cross, term);
+    Sum(acc, term, next);
+    acc.n = next.n;
+    for (int k = 0; k < next.n; ++k) acc.c[k] = next.c[k];
+  }
+  return ExpansionSign(acc.c, acc.n);
+}
+
+int InCircle(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
+  double adx = a.x - d.x, ady = a.y - d.y;
+  double bdx = b.x - d.x, bdy = b.y - d.y;
+  double cdx = c.x - d.x, cdy = c.y - d.y;
+
+  double bdxcdy = bdx * cdy, cdxbdy = cdx * bdy;
+  double alift = adx * adx + ady * ady;
+  double cdxady = cdx * ady, adxcdy = adx * cdy;
+  double blift = bdx * bdx + bdy * bdy;
+  double adxbdy = adx * bdy, bdxady = bdx * ady;
+  double clift = cdx * cdx + cdy * cdy;
+
+  double det = alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
+  double permanent = (std::fabs(bdxcdy) + std::fabs(cdxbdy)) * alift +
+                     (std::fabs(cdxady) + std::fabs(adxcdy)) * blift +
+                     (std::fabs(adxbdy) + std::fabs(bdxady)) * clift;
+  double bound = kInCircleBound * permanent;
+  if (det > bound || -det > bound) return Sign(det);
+  return InCircleExact(a, b, c, d);
+}
+
+// 128-bit integers are a GCC/Clang extension on every target we build for.
+__extension__ typedef __int128 Int128;
+
+int Orient2DInt(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by,
+                std::int64_t cx, std::int64_t cy) {
+  // |differences| <= 2^62, products <= 2^124, their difference <= 2^125:
+  // no 128-bit overflow.
+  Int128 left = static_cast<Int128>(ax - cx) * (by - cy);
+  Int128 right = static_cast<Int128>(ay - cy) * (bx - cx);
+  return (left > right) - (left < right);
+}
+
+namespace {
+
+void CheckArgument(const char* name, int index, Vector2D p) {
+  const double coords[2] = {p.x, p.y};
+  for (int k = 0; k < 2; ++k) {
+    if (!InPredicateDomain(coords[k])) {
+      std::string arg = std::string(name) + (k == 0 ? ".x" : ".y");
+      throw ArgumentOutOfRangeException(
+          "predicate coordinate outside pred.domain (0 or magnitude in [2^-200, 2^200])",
+          {.argument = arg, .vertex = index, .value = coords[k]});
+    }
+  }
+}
+
+}  // namespace
+
+int CheckedOrient2D(Vector2D a, Vector2D b, Vector2D c) {
+  CheckArgument("a", 0, a);
+  CheckArgument("b", 1, b);
+  CheckArgument("c", 2, c);
+  return Orient2D(a, b, c);
+}
+
+int CheckedInCircle(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
+  CheckArgument("a", 0, a);
+  CheckArgument("b", 1, b);
+  CheckArgument("c", 2, c);
+  CheckArgument("d", 3, d);
+  return InCircle(a, b, c, d);
+}
+
+}  // namespace onepath::exact

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The main job: install what is missing, build the reference, replay every
+# golden family against it, print the per-clause summary and write the
+# compliance report (report/report.md, report/report.json).
+#
+#   tools/conformance.sh [onepath conformance options, e.g. --family predicates]
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+"$root/tools/setup.sh"
+
+build="$root/build/release"
+if [ ! -f "$build/build.ninja" ]; then
+  meson setup "$build" "$root" --buildtype=release -Dtests=false -Doracles=false >/dev/null
+fi
+ninja -C "$build" tools/onepath >/dev/null
+exec "$build/tools/onepath" conformance --source-dir "$root" \
+  --report-dir "${ONEPATH_REPORT_DIR:-$root/report}" "$@"

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Checks golden/suite.json and every vector of every family against the
+published JSON Schemas in golden/schema/ (docs/golden-format.md).
+
+Also checks what a schema cannot: ids are unique across the suite, and every
+vector file belongs to a family listed in the manifest.
+
+usage: validate_schema.py GOLDEN_DIR
+"""
+import json
+import pathlib
+import sys
+
+import jsonschema
+
+
+def main() -> int:
+    golden = pathlib.Path(sys.argv[1])
+    suite_schema = json.loads((golden / "schema" / "suite.schema.json").read_text())
+    vector_schema = json.loads((golden / "schema" / "vector.schema.json").read_text())
+    suite = json.loads((golden / "suite.json").read_text())
+    errors = [f"suite.json: {e.message}" for e in
+              jsonschema.Draft202012Validator(suite_schema).iter_errors(suite)]
+    validator = jsonschema.Draft202012Validator(vector_schema)
+    ids = {}
+    count = 0
+    for family in suite.get("families", []):
+        files = sorted((golden / family).glob("*.jsonl"))
+        if not files:
+            errors.append(f"{family}: no .jsonl files")
+        for path in files:
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if not line.strip():
+                    continue
+                where = f"{path.relative_to(golden)}:{number}"
+                try:
+                    vector = json.loads(line)
+                except json.JSONDecodeError as e:
+                    errors.append(f"{where}: not JSON: {e}")
+                    continue
+                for e in validator.iter_errors(vector):
+                    errors.append(f"{where}: {e.message}")
+                vid = vector.get("id")
+                if vid in ids:
+                    errors.append(f"{where}: id {vid} also at {ids[vid]}")
+                ids[vid] = where
+                count += 1
+    listed = set(suite.get("families", []))
+    for path in golden.glob("*/*.jsonl"):
+        if path.parent.name not in listed:
+            errors.append(f"{path.relative_to(golden)}: family not listed in suite.json")
+    for e in errors[:50]:
+        print(e, file=sys.stderr)
+    if errors:
+        print(f"schema: {len(errors)} errors in {count} vectors", file=sys.stderr)
+        return 1
+    print(f"schema: {count} vectors valid")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
