@@ -28,7 +28,8 @@ std::string ReadFile(const fs::path& p) {
 }  // namespace
 
 std::vector<Clause> LoadClauses(const fs::path& spec_dir) {
-  static const std::regex heading(R"(^#{2,5}\s+`?([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)`?\s+(?:—|--|-)\s+(.*)$)");
+  static const std::regex heading(
+      R"(^#{2,5}\s+`?([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)`?\s+(?:—|--|-)\s+(.*)$)");
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(spec_dir))
     if (e.path().extension() == ".md") files.push_back(e.path());
@@ -49,7 +50,6 @@ std::map<std::string, std::vector<std::string>> ScanCoverage(const std::vector<f
                                                              const fs::path& root) {
   static const std::regex test_with_clause(
       R"((?:TEST|TEST_F|TEST_P|RC_GTEST_PROP)\s*\(\s*(\w+)\s*,\s*(\w+)[^{]*\{\s*CLAUSE\s*\(\s*"([^"]*)\"\s*\))");
-  static const std::regex file_clauses(R"(//\s*clauses:\s*([^\n]*))");
   std::map<std::string, std::vector<std::string>> out;
   for (const fs::path& dir : dirs) {
     if (!fs::exists(dir)) continue;
@@ -67,8 +67,12 @@ std::map<std::string, std::vector<std::string>> ScanCoverage(const std::vector<f
           out[id].push_back((*it)[1].str() + "." + (*it)[2].str());
       }
       std::string rel = fs::relative(f, root).generic_string();
-      for (std::sregex_iterator it(text.begin(), text.end(), file_clauses), end; it != end; ++it) {
-        for (const std::string& id : SplitIds((*it)[1].str())) out[id].push_back(rel);
+      // A line that is exactly "// clauses: id id ..." (nothing before it).
+      std::istringstream lines(text);
+      const std::string marker = "// clauses:";
+      for (std::string line; std::getline(lines, line);) {
+        if (line.rfind(marker, 0) != 0) continue;
+        for (const std::string& id : SplitIds(line.substr(marker.size()))) out[id].push_back(rel);
       }
     }
   }

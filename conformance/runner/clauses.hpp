@@ -21,8 +21,9 @@ std::vector<Clause> LoadClauses(const std::filesystem::path& spec_dir);
 
 // clause id -> names of the tests and fuzz targets that check it, found by
 // scanning C++ sources below `dirs`: a TEST/TEST_F/RC_GTEST_PROP whose body
-// starts with CLAUSE("id id ..."), named "Suite.Name"; and a file-level
-// comment line "// clauses: id id ..." (fuzz targets), named by file.
+// starts with CLAUSE("id id ..."), named "Suite.Name"; and a line that
+// starts with the comment marker `// clauses:` followed by ids (fuzz
+// targets), named by file.
 std::map<std::string, std::vector<std::string>> ScanCoverage(
     const std::vector<std::filesystem::path>& dirs, const std::filesystem::path& root);
 

@@ -1,9 +1,8 @@
 // Golden vectors (docs/golden-format.md): loading and the suite manifest.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,16 +10,16 @@
 namespace onepath::conformance {
 
 struct ExpectedError {
-  std::string type;        // spec exception type name
-  nlohmann::json fields;   // object: field name -> value
+  std::string type;       // spec exception type name
+  nlohmann::json fields;  // object: field name -> value
 };
 
 struct GoldenVector {
-  std::string id;          // stable: survives reordering and renumbering
-  std::string family;      // folder under golden/
-  std::string file;        // path relative to golden/
-  int line = 0;            // 1-based line in file
-  std::string op;          // operation as the spec names it
+  std::string id;      // stable: survives reordering and renumbering
+  std::string family;  // folder under golden/
+  std::string file;    // path relative to golden/
+  int line = 0;        // 1-based line in file
+  std::string op;      // operation as the spec names it
   std::vector<std::string> clauses;
   std::vector<std::string> flags;
   nlohmann::json input;

@@ -66,15 +66,14 @@ const std::map<std::string, Operation>& Operations() {
   static const std::map<std::string, Operation> ops = {
       {"Predicates.Orient2D",
        [](const json& in) {
-         return SignBytes(exact::CheckedOrient2D(PointFromJson(in.at("a")),
-                                                 PointFromJson(in.at("b")),
-                                                 PointFromJson(in.at("c"))));
+         return SignBytes(exact::CheckedOrient2D(
+             PointFromJson(in.at("a")), PointFromJson(in.at("b")), PointFromJson(in.at("c"))));
        }},
       {"Predicates.InCircle",
        [](const json& in) {
-         return SignBytes(exact::CheckedInCircle(
-             PointFromJson(in.at("a")), PointFromJson(in.at("b")), PointFromJson(in.at("c")),
-             PointFromJson(in.at("d"))));
+         return SignBytes(
+             exact::CheckedInCircle(PointFromJson(in.at("a")), PointFromJson(in.at("b")),
+                                    PointFromJson(in.at("c")), PointFromJson(in.at("d"))));
        }},
   };
   return ops;

@@ -2,9 +2,8 @@
 // the reference implementation (docs/golden-format.md, "Operations").
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 

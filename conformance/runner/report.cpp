@@ -34,8 +34,9 @@ Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
         continue;
       }
       ClauseRow& row = r.rows[it->second];
-      (o.status == Status::kPass ? row.passed : o.status == Status::kFail ? row.failed
-                                                                          : row.skipped)++;
+      (o.status == Status::kPass   ? row.passed
+       : o.status == Status::kFail ? row.failed
+                                   : row.skipped)++;
     }
   }
   for (const auto& [id, tests] : coverage)
@@ -51,8 +52,8 @@ json ReportJson(const Report& r) {
   j["implementation"] = r.implementation;
   json pre = json::array();
   for (const FpCheck& c : r.preflight.checks)
-    pre.push_back({{"clause", c.clause}, {"name", c.name}, {"passed", c.passed},
-                   {"detail", c.detail}});
+    pre.push_back(
+        {{"clause", c.clause}, {"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
   j["preflight"] = {{"ok", r.preflight.ok()}, {"checks", pre}};
   j["totals"] = {{"passed", r.passed}, {"failed", r.failed}, {"skipped", r.skipped}};
   json rows = json::array();
@@ -80,17 +81,18 @@ json ReportJson(const Report& r) {
 
 std::string ReportMarkdown(const Report& r) {
   std::string md = "# OnePath Mesh conformance report\n\n";
-  md += fmt::format("- Suite version: {}\n- Implementation: {}\n", r.suite_version,
-                    r.implementation);
+  md +=
+      fmt::format("- Suite version: {}\n- Implementation: {}\n", r.suite_version, r.implementation);
   md += fmt::format("- FP-environment preflight: {}\n", r.preflight.ok() ? "passed" : "FAILED");
-  md += fmt::format("- Vectors: {} passed, {} failed, {} skipped\n\n", r.passed, r.failed,
-                    r.skipped);
+  md +=
+      fmt::format("- Vectors: {} passed, {} failed, {} skipped\n\n", r.passed, r.failed, r.skipped);
   md += "## Preflight\n\n| clause | check | result | measured |\n|---|---|---|---|\n";
   for (const FpCheck& c : r.preflight.checks)
     md += fmt::format("| `{}` | {} | {} | `{}` |\n", c.clause, c.name, c.passed ? "ok" : "FAIL",
                       c.detail);
-  md += "\n## Clauses\n\n| clause | title | passed | failed | skipped | covered by |\n"
-        "|---|---|---:|---:|---:|---|\n";
+  md +=
+      "\n## Clauses\n\n| clause | title | passed | failed | skipped | covered by |\n"
+      "|---|---|---:|---:|---:|---|\n";
   for (const ClauseRow& row : r.rows) {
     std::string tests;
     for (const std::string& t : row.tests) tests += (tests.empty() ? "" : ", ") + ("`" + t + "`");

@@ -1,10 +1,9 @@
 // Compliance report: per clause id, what passed and what proves it.
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -26,8 +25,8 @@ struct Report {
   std::string suite_version;
   std::string implementation;  // identity of what was run
   FpPreflight preflight;
-  std::vector<ClauseRow> rows;            // every clause of docs/spec, in order
-  std::vector<std::string> unknown_ids;   // ids named by vectors but not in docs/spec
+  std::vector<ClauseRow> rows;           // every clause of docs/spec, in order
+  std::vector<std::string> unknown_ids;  // ids named by vectors but not in docs/spec
   std::vector<Outcome> outcomes;
   int passed = 0, failed = 0, skipped = 0;
 };

@@ -43,8 +43,8 @@ Outcome RunVector(const GoldenVector& v) {
   try {
     std::vector<std::uint8_t> bytes = RunOperation(v.op, v.input);
     if (v.error) {
-      o.detail = fmt::format("expected {} {}, got output {}", v.error->type,
-                             v.error->fields.dump(), DecodeOutput(v.op, bytes).dump());
+      o.detail = fmt::format("expected {} {}, got output {}", v.error->type, v.error->fields.dump(),
+                             DecodeOutput(v.op, bytes).dump());
       return o;
     }
     std::string hash = Sha256Hex(bytes);

@@ -25,24 +25,24 @@ TEST(CanonicalHash, KnownSha256Vectors) {
 TEST(CanonicalWriter, IntegersAreLittleEndianTwosComplement) {
   CLAUSE("canon.int");
   CanonicalWriter w;
-  w.I8(-1);                  // 0xff
-  w.U32(0x01020304u);        // 04 03 02 01
-  w.I32(-2);                 // 2^32 - 2 = 0xfffffffe -> fe ff ff ff
-  w.I64(-0x100000000LL);     // 2^64 - 2^32 -> 00 00 00 00 ff ff ff ff
+  w.I8(-1);               // 0xff
+  w.U32(0x01020304u);     // 04 03 02 01
+  w.I32(-2);              // 2^32 - 2 = 0xfffffffe -> fe ff ff ff
+  w.I64(-0x100000000LL);  // 2^64 - 2^32 -> 00 00 00 00 ff ff ff ff
   w.U64(0x0102030405060708ULL);
-  EXPECT_EQ(w.bytes(), (Bytes{0xff, 0x04, 0x03, 0x02, 0x01, 0xfe, 0xff, 0xff, 0xff, 0x00, 0x00,
-                              0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0x08, 0x07, 0x06, 0x05, 0x04,
-                              0x03, 0x02, 0x01}));
+  EXPECT_EQ(w.bytes(),
+            (Bytes{0xff, 0x04, 0x03, 0x02, 0x01, 0xfe, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00,
+                   0xff, 0xff, 0xff, 0xff, 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01}));
 }
 
 TEST(CanonicalWriter, FloatsAreTheirIeeeBits) {
   CLAUSE("canon.float");
   CanonicalWriter w;
-  w.F32(1.0f);   // 0x3f800000
-  w.F64(1.0);    // 0x3ff0000000000000
-  w.F64(-0.0);   // sign bit only: 0x8000000000000000 (kept, not normalised)
-  EXPECT_EQ(w.bytes(), (Bytes{0x00, 0x00, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0, 0, 0, 0, 0,
-                              0, 0, 0x80}));
+  w.F32(1.0f);  // 0x3f800000
+  w.F64(1.0);   // 0x3ff0000000000000
+  w.F64(-0.0);  // sign bit only: 0x8000000000000000 (kept, not normalised)
+  EXPECT_EQ(w.bytes(), (Bytes{0x00, 0x00, 0x80, 0x3f, 0, 0, 0, 0, 0, 0,
+                              0xf0, 0x3f, 0,    0,    0, 0, 0, 0, 0, 0x80}));
 }
 
 TEST(CanonicalWriter, StringsAndListsCarryAU32Count) {

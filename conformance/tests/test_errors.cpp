@@ -28,9 +28,9 @@ TEST(Errors, TypeNamesAreTheSpecs) {
 
 TEST(Errors, FieldsAreDescribedAndSerialised) {
   CLAUSE("err.fields");
-  ArgumentOutOfRangeException e("coordinate too large",
-                                {.argument = "c.y", .outline = 1, .ring = 2, .vertex = 3,
-                                 .value = 0x1p22});
+  ArgumentOutOfRangeException e(
+      "coordinate too large",
+      {.argument = "c.y", .outline = 1, .ring = 2, .vertex = 3, .value = 0x1p22});
   std::string text = DescribeError(e);
   EXPECT_NE(text.find("ArgumentOutOfRangeException"), std::string::npos);
   EXPECT_NE(text.find("outline=1"), std::string::npos);
@@ -38,8 +38,10 @@ TEST(Errors, FieldsAreDescribedAndSerialised) {
   EXPECT_NE(text.find("vertex=3"), std::string::npos);
   nlohmann::json j = conformance::ErrorFieldsToJson(e.fields());
   // Only the set fields appear; 2^22 = 4194304 exactly.
-  EXPECT_EQ(j, (nlohmann::json{{"argument", "c.y"}, {"outline", 1}, {"ring", 2}, {"vertex", 3},
-                               {"value", 4194304.0}}));
+  EXPECT_EQ(
+      j,
+      (nlohmann::json{
+          {"argument", "c.y"}, {"outline", 1}, {"ring", 2}, {"vertex", 3}, {"value", 4194304.0}}));
 }
 
 TEST(Errors, NonFiniteValuesSerialiseAsStrings) {

@@ -24,14 +24,14 @@ bool CheckPassed(const FpPreflight& p, const std::string& clause) {
 }  // namespace
 
 TEST(FpPreflight, PassesInThisBuild) {
-  CLAUSE("num.no-contraction num.eval-method num.subnormals num.rounding");
+  CLAUSE("num.preflight num.no-contraction num.eval-method num.subnormals num.rounding");
   FpPreflight p = RunFpPreflight();
   EXPECT_TRUE(p.ok()) << p.Summary();
   EXPECT_EQ(p.checks.size(), 4u);
 }
 
 TEST(FpPreflight, DetectsANonDefaultRoundingMode) {
-  CLAUSE("num.rounding");
+  CLAUSE("num.preflight num.rounding");
   // Negative control: round toward +infinity makes 1 + 2^-53 round up.
   ASSERT_EQ(std::fesetround(FE_UPWARD), 0);
   FpPreflight p = RunFpPreflight();
@@ -42,7 +42,7 @@ TEST(FpPreflight, DetectsANonDefaultRoundingMode) {
 
 #if defined(__SSE2__)
 TEST(FpPreflight, DetectsFlushToZero) {
-  CLAUSE("num.subnormals");
+  CLAUSE("num.preflight num.subnormals");
   // Negative control: set the SSE flush-to-zero (bit 15) and
   // denormals-are-zero (bit 6) flags, as -ffast-math start-up code does.
   unsigned int saved = _mm_getcsr();

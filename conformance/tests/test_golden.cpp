@@ -54,13 +54,13 @@ TEST(GoldenReplay, ComparesErrorTypeAndEveryField) {
   json in = CounterClockwise();
   in["c"][1] = "NaN";
   auto make = [&](json fields) {
-    return ParseVector({{"id", "orient2d/test/000000000001"},
-                        {"op", "Predicates.Orient2D"},
-                        {"clauses", {"pred.domain"}},
-                        {"input", in},
-                        {"expect",
-                         {{"error", {{"type", "ArgumentOutOfRangeException"}, {"fields", fields}}}}},
-                        {"provenance", "hand-made in test_golden.cpp"}});
+    return ParseVector(
+        {{"id", "orient2d/test/000000000001"},
+         {"op", "Predicates.Orient2D"},
+         {"clauses", {"pred.domain"}},
+         {"input", in},
+         {"expect", {{"error", {{"type", "ArgumentOutOfRangeException"}, {"fields", fields}}}}},
+         {"provenance", "hand-made in test_golden.cpp"}});
   };
   json right = {{"argument", "c.y"}, {"vertex", 2}, {"value", "NaN"}};
   EXPECT_EQ(RunVector(make(right)).status, Status::kPass);

@@ -18,9 +18,9 @@
 #include <string>
 
 #include "conformance/generators/predicate_cases.hpp"
+#include "onepath/core/canonical.hpp"
 #include "oracles/boost_mp/predicates_mp.hpp"
 #include "oracles/cgal/predicates_cgal.hpp"
-#include "onepath/core/canonical.hpp"
 
 using nlohmann::json;
 using onepath::CanonicalWriter;
@@ -31,7 +31,7 @@ namespace oracle = onepath::oracle;
 
 namespace {
 
-constexpr std::uint64_t kOrientSeed = 0x6f7269656e743264;  // "orient2d"
+constexpr std::uint64_t kOrientSeed = 0x6f7269656e743264;    // "orient2d"
 constexpr std::uint64_t kInCircleSeed = 0x696e636972636c65;  // "incircle"
 
 json Num(double v) {
@@ -133,9 +133,9 @@ void WriteFamily(const std::filesystem::path& dir, int per_kind) {
           gen::InCircleCase c = gen::MakeInCircleCase(kind, rng);
           pts = {c.a, c.b, c.c, c.d};
         }
-        std::string prov = fmt::format(
-            "conformance/generators/predicate_cases kind={} seed={:#x} draw={}; {}", kname, seed, i,
-            oracles);
+        std::string prov =
+            fmt::format("conformance/generators/predicate_cases kind={} seed={:#x} draw={}; {}",
+                        kname, seed, i, oracles);
         if (w.Add(Positive(op, short_op, kname, pts, extra, prov))) ++made;
       }
     }

@@ -5,8 +5,12 @@ published JSON Schemas in golden/schema/ (docs/golden-format.md).
 Also checks what a schema cannot: ids are unique across the suite, and every
 vector file belongs to a family listed in the manifest.
 
-usage: validate_schema.py GOLDEN_DIR
+usage: validate_schema.py GOLDEN_DIR [--schema-dir DIR] [--expect-errors N]
+
+--expect-errors N turns the check around (for the suite broken on purpose in
+tools/golden/testdata/): it passes only when exactly N errors are found.
 """
+import argparse
 import json
 import pathlib
 import sys
@@ -15,9 +19,15 @@ import jsonschema
 
 
 def main() -> int:
-    golden = pathlib.Path(sys.argv[1])
-    suite_schema = json.loads((golden / "schema" / "suite.schema.json").read_text())
-    vector_schema = json.loads((golden / "schema" / "vector.schema.json").read_text())
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("golden_dir", type=pathlib.Path)
+    parser.add_argument("--schema-dir", type=pathlib.Path, default=None)
+    parser.add_argument("--expect-errors", type=int, default=None)
+    args = parser.parse_args()
+    golden = args.golden_dir
+    schema_dir = args.schema_dir or golden / "schema"
+    suite_schema = json.loads((schema_dir / "suite.schema.json").read_text())
+    vector_schema = json.loads((schema_dir / "vector.schema.json").read_text())
     suite = json.loads((golden / "suite.json").read_text())
     errors = [f"suite.json: {e.message}" for e in
               jsonschema.Draft202012Validator(suite_schema).iter_errors(suite)]
@@ -51,6 +61,11 @@ def main() -> int:
             errors.append(f"{path.relative_to(golden)}: family not listed in suite.json")
     for e in errors[:50]:
         print(e, file=sys.stderr)
+    if args.expect_errors is not None:
+        ok = len(errors) == args.expect_errors
+        print(f"schema: {len(errors)} errors found, {args.expect_errors} expected: "
+              + ("ok" if ok else "MISMATCH"))
+        return 0 if ok else 1
     if errors:
         print(f"schema: {len(errors)} errors in {count} vectors", file=sys.stderr)
         return 1

@@ -3,10 +3,10 @@
 //   onepath conformance   replay every golden family against the reference,
 //                         print a per-clause summary, write report.md/.json
 //   onepath preflight     check the FP environment (num.*) and exit
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -86,17 +86,16 @@ int Conformance(const ConformanceOptions& o) {
     }
   }
   bool tty = !o.quiet && isatty(fileno(stderr));
-  std::vector<Outcome> outcomes =
-      RunSuite(suite, sel, [&](std::size_t done, std::size_t total) {
-        if (tty && (done == total || done % 256 == 0))
-          std::fprintf(stderr, "\r  replaying golden vectors: %zu/%zu", done, total);
-      });
+  std::vector<Outcome> outcomes = RunSuite(suite, sel, [&](std::size_t done, std::size_t total) {
+    if (tty && (done == total || done % 256 == 0))
+      std::fprintf(stderr, "\r  replaying golden vectors: %zu/%zu", done, total);
+  });
   if (tty) std::fprintf(stderr, "\n");
 
   std::vector<Clause> clauses = LoadClauses(spec);
   auto coverage = ScanCoverage({source / "conformance", source / "fuzz"}, source);
-  Report report = BuildReport(suite, std::move(outcomes), clauses, coverage, preflight,
-                              Implementation());
+  Report report =
+      BuildReport(suite, std::move(outcomes), clauses, coverage, preflight, Implementation());
   WriteReports(report, o.report_dir);
 
   if (!o.quiet) {
@@ -130,7 +129,8 @@ int main(int argc, char** argv) {
 
   ConformanceOptions co;
   CLI::App* conf = app.add_subcommand(
-      "conformance", "Replay the golden vectors against the reference; write the compliance report");
+      "conformance",
+      "Replay the golden vectors against the reference; write the compliance report");
   conf->add_option("--source-dir", co.source_dir, "Repository root (golden/, docs/spec/)")
       ->capture_default_str();
   conf->add_option("--golden-dir", co.golden_dir, "Golden vectors (default: SOURCE/golden)");

@@ -72,8 +72,8 @@ std::string Sha256Hex(std::span<const std::uint8_t> bytes) {
 }
 
 std::string Sha256Hex(std::string_view text) {
-  return Sha256Hex(std::span<const std::uint8_t>(
-      reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+  return Sha256Hex(std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()),
+                                                 text.size()));
 }
 
 }  // namespace onepath

@@ -16,15 +16,15 @@ namespace onepath {
 class CanonicalWriter {
  public:
   void U8(std::uint8_t v);
-  void I8(std::int8_t v);                 // canon.int
+  void I8(std::int8_t v);  // canon.int
   void U32(std::uint32_t v);
   void I32(std::int32_t v);
   void U64(std::uint64_t v);
   void I64(std::int64_t v);
-  void F32(float v);                      // canon.float: the IEEE 754 bits, as they are
+  void F32(float v);  // canon.float: the IEEE 754 bits, as they are
   void F64(double v);
-  void Count(std::size_t n);              // canon.list: u32 element count
-  void String(std::string_view s);        // canon.string: u32 byte length + UTF-8
+  void Count(std::size_t n);        // canon.list: u32 element count
+  void String(std::string_view s);  // canon.string: u32 byte length + UTF-8
 
   const std::vector<std::uint8_t>& bytes() const { return bytes_; }
   std::vector<std::uint8_t> Take() { return std::move(bytes_); }

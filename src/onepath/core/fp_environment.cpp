@@ -1,10 +1,10 @@
 #include "onepath/core/fp_environment.hpp"
 
+#include <fmt/format.h>
+
 #include <cfenv>
 #include <cfloat>
 #include <cmath>
-
-#include <fmt/format.h>
 
 namespace onepath {
 

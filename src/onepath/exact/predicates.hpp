@@ -30,8 +30,8 @@ int InCircle(Vector2D a, Vector2D b, Vector2D c, Vector2D d);
 
 // pred.orient2d.int: the same sign for integer grid coordinates with
 // |coordinate| <= 2^61, computed in 128-bit integers.
-int Orient2DInt(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by,
-                std::int64_t cx, std::int64_t cy);
+int Orient2DInt(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by, std::int64_t cx,
+                std::int64_t cy);
 
 // pred.domain checked: throws ArgumentOutOfRangeException naming the
 // argument ("a".."d"), the vertex (argument index) and the value.
