@@ -59,17 +59,19 @@ inline void TwoProduct(double a, double b, double& p, double& e) {
 
 // h = e + b. Adds b into every component in turn, carrying the rounded sum
 // upward and keeping each error term as a component; zero components are
-// dropped. Returns the length of h (at most n + 1). h may not alias e.
+// dropped. Returns the length of h (at most n + 1). h may be e itself.
 int GrowExpansion(const double* e, int n, double b, double* h);
 
 // h = e + f, by growing e with each component of f. Length at most ne + nf.
+// h may be e itself (then it needs room for ne + nf components); not f.
 int SumExpansions(const double* e, int ne, const double* f, int nf, double* h);
 
 // h = e * b. Each component times b is an exact two-term product; all of
-// them are summed exactly. Length at most 2n.
+// them are summed exactly. Length at most 2n + 1. h may not be e.
 int ScaleExpansion(const double* e, int n, double b, double* h);
 
-// h = e * f. Length at most 2 * ne * nf. Uses `scratch` of the same size.
+// h = e * f. Length at most 2 * ne * nf + 1; `scratch` needs 2 * ne + 1.
+// Neither may be e or f. Nothing here allocates.
 int MultiplyExpansions(const double* e, int ne, const double* f, int nf, double* h,
                        double* scratch);
 

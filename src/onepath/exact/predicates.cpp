@@ -23,6 +23,18 @@ constexpr double kEps = 0x1p-53;
 constexpr double kOrientBound = (3.0 + 16.0 * kEps) * kEps;
 constexpr double kInCircleBound = (10.0 + 96.0 * kEps) * kEps;
 
+// A cheaper in-circle permanent. With A, B, C the squared lengths
+// |a - d|^2, |b - d|^2, |c - d|^2, each product pair of the permanent obeys
+// |bdx cdy| + |cdx bdy| <= (B + C) / 2 (AM-GM on each product), so
+//   permanent <= A (B + C) / 2 + B (C + A) / 2 + C (A + B) / 2 = AB + BC + CA.
+// In floating point the computed permanent is at most (1 + eps)^7 times its
+// exact value and the computed AB + BC + CA at least (1 - eps)^7 times its
+// exact value; with the final products' rounding, any constant above
+// kInCircleBound * (1 + eps)^8 / (1 - eps)^8 = (10 + 256 eps + O(eps^2)) eps
+// is safe. We take 11 eps: a tenth looser than needed, never too tight. It
+// saves most of the permanent's work on ordinary input.
+constexpr double kInCircleBoundLifts = 11.0 * kEps;
+
 int Sign(double v) { return (v > 0) - (v < 0); }
 
 // A coordinate difference as an exact expansion of at most two components.
@@ -38,7 +50,9 @@ int ExactDifference(double a, double b, double* out) {
 }
 
 // Expansions with their lengths, so the exact paths read like the formulas.
-// Capacity 2048 covers the longest one built below (3 * 512 components).
+// Capacity 2048 covers the longest one built below: in InCircleExact a
+// lifted length times a cross product has at most 2 * 18 * 18 + 1 = 649
+// components, and the sum of three of them at most 1947.
 struct Exp {
   double c[2048];
   int n = 0;
@@ -80,17 +94,12 @@ int Orient2D(Vector2D a, Vector2D b, Vector2D c) {
   double left = (a.x - c.x) * (b.y - c.y);
   double right = (a.y - c.y) * (b.x - c.x);
   double det = left - right;
-  // When the two products have opposite signs (or one is zero) the
-  // subtraction cannot cancel, so the rounded sign is already right.
-  if (left > 0) {
-    if (right <= 0) return Sign(det);
-  } else if (left < 0) {
-    if (right >= 0) return Sign(det);
-  } else {
-    return Sign(det);
-  }
-  double permanent = std::fabs(left) + std::fabs(right);
-  if (std::fabs(det) >= kOrientBound * permanent) return Sign(det);
+  // One test, no branches on the operands' signs: they would depend on the
+  // data and mispredict on fresh input. (When both products are 0, so is
+  // the bound, and det = 0 is exact: a difference rounds to 0 only when it
+  // is 0.)
+  double bound = kOrientBound * (std::fabs(left) + std::fabs(right));
+  if (std::fabs(det) >= bound) return Sign(det);
   return Orient2DExact(a, b, c);
 }
 
@@ -98,7 +107,7 @@ int InCircleExact(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
   // With p' = p - d: det = |a'|^2 (b' x c') + |b'|^2 (c' x a') + |c'|^2 (a' x b'),
   // where u x v = ux vy - uy vx. Every step exact.
   static thread_local Exp adx, ady, bdx, bdy, cdx, cdy;
-  static thread_local Exp t1, t2, lift, cross, term, acc, next;
+  static thread_local Exp t1, t2, lift, cross, term, acc;
   adx.n = ExactDifference(a.x, d.x, adx.c);
   ady.n = ExactDifference(a.y, d.y, ady.c);
   bdx.n = ExactDifference(b.x, d.x, bdx.c);
@@ -125,32 +134,50 @@ int InCircleExact(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
     Negate(t2);
     Sum(t1, t2, cross);  // q' x r'
     Product(lift, cross, term);
-    Sum(acc, term, next);
-    acc.n = next.n;
-    for (int k = 0; k < next.n; ++k) acc.c[k] = next.c[k];
+    acc.n = SumExpansions(acc.c, acc.n, term.c, term.n, acc.c);
   }
   return ExpansionSign(acc.c, acc.n);
 }
+
+namespace {
+
+// The second filter stage: the paper's permanent, tighter than the lifts'
+// bound when one point is much closer to d than the others. Kept out of
+// line so the common path does not compute it.
+[[gnu::noinline]] int InCircleSecondStage(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
+  double adx = a.x - d.x, ady = a.y - d.y;
+  double bdx = b.x - d.x, bdy = b.y - d.y;
+  double cdx = c.x - d.x, cdy = c.y - d.y;
+  double bdxcdy = bdx * cdy, cdxbdy = cdx * bdy;
+  double cdxady = cdx * ady, adxcdy = adx * cdy;
+  double adxbdy = adx * bdy, bdxady = bdx * ady;
+  double alift = adx * adx + ady * ady;
+  double blift = bdx * bdx + bdy * bdy;
+  double clift = cdx * cdx + cdy * cdy;
+  double det = alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
+  double permanent = (std::fabs(bdxcdy) + std::fabs(cdxbdy)) * alift +
+                     (std::fabs(cdxady) + std::fabs(adxcdy)) * blift +
+                     (std::fabs(adxbdy) + std::fabs(bdxady)) * clift;
+  if (std::fabs(det) > kInCircleBound * permanent) return Sign(det);
+  return InCircleExact(a, b, c, d);
+}
+
+}  // namespace
 
 int InCircle(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
   double adx = a.x - d.x, ady = a.y - d.y;
   double bdx = b.x - d.x, bdy = b.y - d.y;
   double cdx = c.x - d.x, cdy = c.y - d.y;
-
-  double bdxcdy = bdx * cdy, cdxbdy = cdx * bdy;
   double alift = adx * adx + ady * ady;
-  double cdxady = cdx * ady, adxcdy = adx * cdy;
   double blift = bdx * bdx + bdy * bdy;
-  double adxbdy = adx * bdy, bdxady = bdx * ady;
   double clift = cdx * cdx + cdy * cdy;
-
-  double det = alift * (bdxcdy - cdxbdy) + blift * (cdxady - adxcdy) + clift * (adxbdy - bdxady);
-  double permanent = (std::fabs(bdxcdy) + std::fabs(cdxbdy)) * alift +
-                     (std::fabs(cdxady) + std::fabs(adxcdy)) * blift +
-                     (std::fabs(adxbdy) + std::fabs(bdxady)) * clift;
-  double bound = kInCircleBound * permanent;
-  if (det > bound || -det > bound) return Sign(det);
-  return InCircleExact(a, b, c, d);
+  // The same expression, in the same order, as the second stage: the
+  // bounds are proven for exactly this evaluation.
+  double det = alift * (bdx * cdy - cdx * bdy) + blift * (cdx * ady - adx * cdy) +
+               clift * (adx * bdy - bdx * ady);
+  double lifts = alift * blift + blift * clift + clift * alift;
+  if (std::fabs(det) > kInCircleBoundLifts * lifts) return Sign(det);
+  return InCircleSecondStage(a, b, c, d);
 }
 
 // 128-bit integers are a GCC/Clang extension on every target we build for.
