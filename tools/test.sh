@@ -44,3 +44,11 @@ step "bit-exactness, light matrix: GCC and Clang at -O0 and -O3, golden replay"
 "$root/tools/matrix.sh" --light --jobs "$jobs"
 
 step "done"
+# One plain closing line for CI log readers: the meson tests of the GCC build.
+/usr/bin/python3 - "$gcc_build/meson-logs/testlog.json" <<'PY'
+import json, sys
+results = [json.loads(line)["result"] for line in open(sys.argv[1]) if line.strip()]
+ok = sum(r in ("OK", "EXPECTEDFAIL") for r in results)
+skipped = sum(r == "SKIP" for r in results)
+print(f"tests: {ok} passed, {len(results) - ok - skipped} failed, {skipped} skipped")
+PY
