@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -164,44 +165,59 @@ TEST(PredicateOracles, HandComputedSigns) {
   EXPECT_EQ(o::InCircleCgal({0, 1}, {1, 0}, {-1, 0}, {0, 0}), -1);
 }
 
-// --- pred.orient2d ----------------------------------------------------------
+// --- the differential loop, shared by both predicates ----------------------
 
-TEST(PredicatesDifferential, Orient2DMatchesBoostAndCgal) {
-  CLAUSE("pred.orient2d pred.exact pred.domain pred.float32");
+using Points = std::vector<Vector2D>;
+
+struct PredicateUnderTest {
+  const char* name;  // "Orient2D"
+  std::uint64_t seed;
+  std::function<Points(PredicateCaseKind, SplitMix64&)> make;
+  std::function<int(const Points&)> reference, exact, boost, cgal, naive;
+  std::function<bool(const Points&)> undecided;  // statistics only
+};
+
+// Every kind, kCasesPerKind cases each: reference, CGAL and the exact path
+// against the Boost oracle (and the two oracles against each other).
+void RunDifferential(const PredicateUnderTest& p) {
+  static const char* kNames[4] = {"a", "b", "c", "d"};
   std::vector<std::string> names;
   std::vector<KindStats> stats;
   Mismatches bad;
   std::int64_t index = 0;
+  std::string exact_name = std::string(p.name) + "Exact vs Boost";
+  std::string ref_boost = std::string(p.name) + " vs Boost";
+  std::string ref_cgal = std::string(p.name) + " vs CGAL";
   for (PredicateCaseKind kind : onepath::gen::AllPredicateCaseKinds()) {
     const char* name = onepath::gen::KindName(kind);
     names.push_back(name);
     KindStats s;
-    SplitMix64 rng(kOrientSeed + static_cast<std::uint64_t>(kind));
+    SplitMix64 rng(p.seed + static_cast<std::uint64_t>(kind));
     for (int i = 0; i < kCasesPerKind; ++i, ++index) {
-      auto [a, b, c] = onepath::gen::MakeOrient2DCase(kind, rng);
-      std::vector<std::pair<const char*, Vector2D>> pts = {{"a", a}, {"b", b}, {"c", c}};
-      int ref = onepath::exact::Orient2D(a, b, c);
-      int mp = onepath::oracle::Orient2DBoostMp(a, b, c);
-      int cg = onepath::oracle::Orient2DCgal(a, b, c);
-      if (ref != mp) ReportMismatch(bad.refVsBoost, "Orient2D vs Boost", name, index, pts, ref, mp);
-      if (ref != cg) ReportMismatch(bad.refVsCgal, "Orient2D vs CGAL", name, index, pts, ref, cg);
+      Points pts = p.make(kind, rng);
+      std::vector<std::pair<const char*, Vector2D>> named;
+      for (std::size_t k = 0; k < pts.size(); ++k) named.push_back({kNames[k], pts[k]});
+      int ref = p.reference(pts);
+      int mp = p.boost(pts);
+      int cg = p.cgal(pts);
+      if (ref != mp) ReportMismatch(bad.refVsBoost, ref_boost.c_str(), name, index, named, ref, mp);
+      if (ref != cg) ReportMismatch(bad.refVsCgal, ref_cgal.c_str(), name, index, named, ref, cg);
       if (mp != cg)
-        ReportMismatch(bad.boostVsCgal, "Boost vs CGAL oracles", name, index, pts, mp, cg);
+        ReportMismatch(bad.boostVsCgal, "Boost vs CGAL oracles", name, index, named, mp, cg);
       if (i % kExactEvery == 0) {
-        int ex = onepath::exact::Orient2DExact(a, b, c);
-        if (ex != mp) {
-          ReportMismatch(bad.exactVsBoost, "Orient2DExact vs Boost", name, index, pts, ex, mp);
-        }
+        int ex = p.exact(pts);
+        if (ex != mp)
+          ReportMismatch(bad.exactVsBoost, exact_name.c_str(), name, index, named, ex, mp);
         ++s.exactChecked;
       }
       ++s.cases;
       if (mp == 0) ++s.zeros;
-      if (NaiveOrient(a, b, c) != mp) ++s.naiveWrong;
-      if (OrientFilterUndecided(a, b, c)) ++s.undecided;
+      if (p.naive(pts) != mp) ++s.naiveWrong;
+      if (p.undecided(pts)) ++s.undecided;
     }
     stats.push_back(s);
   }
-  PrintTable("Orient2D", names, stats);
+  PrintTable(p.name, names, stats);
   EXPECT_GE(index, 1000000);
   EXPECT_EQ(bad.refVsBoost, 0);
   EXPECT_EQ(bad.refVsCgal, 0);
@@ -209,51 +225,50 @@ TEST(PredicatesDifferential, Orient2DMatchesBoostAndCgal) {
   EXPECT_EQ(bad.exactVsBoost, 0);
 }
 
+// --- pred.orient2d ----------------------------------------------------------
+
+TEST(PredicatesDifferential, Orient2DMatchesBoostAndCgal) {
+  CLAUSE("pred.orient2d pred.exact pred.domain pred.float32");
+  namespace o = onepath::oracle;
+  RunDifferential({
+      "Orient2D",
+      kOrientSeed,
+      [](PredicateCaseKind kind, SplitMix64& rng) {
+        auto [a, b, c] = onepath::gen::MakeOrient2DCase(kind, rng);
+        return Points{a, b, c};
+      },
+      [](const Points& q) { return onepath::exact::Orient2D(q[0], q[1], q[2]); },
+      [](const Points& q) { return onepath::exact::Orient2DExact(q[0], q[1], q[2]); },
+      [](const Points& q) { return o::Orient2DBoostMp(q[0], q[1], q[2]); },
+      [](const Points& q) { return o::Orient2DCgal(q[0], q[1], q[2]); },
+      [](const Points& q) { return NaiveOrient(q[0], q[1], q[2]); },
+      [](const Points& q) { return OrientFilterUndecided(q[0], q[1], q[2]); },
+  });
+}
+
 // --- pred.incircle ----------------------------------------------------------
 
 TEST(PredicatesDifferential, InCircleMatchesBoostAndCgal) {
   CLAUSE("pred.incircle pred.exact pred.domain pred.float32");
-  std::vector<std::string> names;
-  std::vector<KindStats> stats;
-  Mismatches bad;
-  std::int64_t index = 0;
-  for (PredicateCaseKind kind : onepath::gen::AllPredicateCaseKinds()) {
-    const char* name = onepath::gen::KindName(kind);
-    names.push_back(name);
-    KindStats s;
-    SplitMix64 rng(kInCircleSeed + static_cast<std::uint64_t>(kind));
-    for (int i = 0; i < kCasesPerKind; ++i, ++index) {
-      auto [a, b, c, d] = onepath::gen::MakeInCircleCase(kind, rng);
-      std::vector<std::pair<const char*, Vector2D>> pts = {{"a", a}, {"b", b}, {"c", c}, {"d", d}};
-      int ref = onepath::exact::InCircle(a, b, c, d);
-      int mp = onepath::oracle::InCircleBoostMp(a, b, c, d);
-      int cg = onepath::oracle::InCircleCgal(a, b, c, d);
-      if (ref != mp) ReportMismatch(bad.refVsBoost, "InCircle vs Boost", name, index, pts, ref, mp);
-      if (ref != cg) ReportMismatch(bad.refVsCgal, "InCircle vs CGAL", name, index, pts, ref, cg);
-      if (mp != cg)
-        ReportMismatch(bad.boostVsCgal, "Boost vs CGAL oracles", name, index, pts, mp, cg);
-      if (i % kExactEvery == 0) {
-        int ex = onepath::exact::InCircleExact(a, b, c, d);
-        if (ex != mp) {
-          ReportMismatch(bad.exactVsBoost, "InCircleExact vs Boost", name, index, pts, ex, mp);
-        }
-        ++s.exactChecked;
-      }
-      ++s.cases;
-      if (mp == 0) ++s.zeros;
-      InCircleNaive n = NaiveInCircleTerms(a, b, c, d);
-      if (Sign(n.det) != mp) ++s.naiveWrong;
-      double bound = (10.0 + 96.0 * 0x1p-53) * 0x1p-53 * n.permanent;
-      if (!(n.det > bound || -n.det > bound)) ++s.undecided;
-    }
-    stats.push_back(s);
-  }
-  PrintTable("InCircle", names, stats);
-  EXPECT_GE(index, 1000000);
-  EXPECT_EQ(bad.refVsBoost, 0);
-  EXPECT_EQ(bad.refVsCgal, 0);
-  EXPECT_EQ(bad.boostVsCgal, 0);
-  EXPECT_EQ(bad.exactVsBoost, 0);
+  namespace o = onepath::oracle;
+  RunDifferential({
+      "InCircle",
+      kInCircleSeed,
+      [](PredicateCaseKind kind, SplitMix64& rng) {
+        auto [a, b, c, d] = onepath::gen::MakeInCircleCase(kind, rng);
+        return Points{a, b, c, d};
+      },
+      [](const Points& q) { return onepath::exact::InCircle(q[0], q[1], q[2], q[3]); },
+      [](const Points& q) { return onepath::exact::InCircleExact(q[0], q[1], q[2], q[3]); },
+      [](const Points& q) { return o::InCircleBoostMp(q[0], q[1], q[2], q[3]); },
+      [](const Points& q) { return o::InCircleCgal(q[0], q[1], q[2], q[3]); },
+      [](const Points& q) { return Sign(NaiveInCircleTerms(q[0], q[1], q[2], q[3]).det); },
+      [](const Points& q) {
+        InCircleNaive n = NaiveInCircleTerms(q[0], q[1], q[2], q[3]);
+        double bound = (10.0 + 96.0 * 0x1p-53) * 0x1p-53 * n.permanent;
+        return !(n.det > bound || -n.det > bound);
+      },
+  });
 }
 
 // --- the whole domain: 2^-200 and 2^200 in one case -------------------------
