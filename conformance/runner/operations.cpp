@@ -43,6 +43,7 @@ json ErrorFieldsToJson(const ErrorFields& f) {
   if (f.outline) j["outline"] = *f.outline;
   if (f.ring) j["ring"] = *f.ring;
   if (f.vertex) j["vertex"] = *f.vertex;
+  if (f.edge) j["edge"] = *f.edge;
   if (f.value) j["value"] = DoubleToJson(*f.value);
   if (f.setting) j["setting"] = *f.setting;
   if (f.tileX) j["tileX"] = *f.tileX;

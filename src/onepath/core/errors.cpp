@@ -16,6 +16,7 @@ std::string DescribeError(const OnePathException& e) {
   if (f.outline) add("outline", std::to_string(*f.outline));
   if (f.ring) add("ring", std::to_string(*f.ring));
   if (f.vertex) add("vertex", std::to_string(*f.vertex));
+  if (f.edge) add("edge", std::to_string(*f.edge));
   if (f.value) add("value", fmt::format("{}", *f.value));
   if (f.setting) add("setting", *f.setting);
   if (f.tileX) add("tileX", std::to_string(*f.tileX));

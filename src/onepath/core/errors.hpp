@@ -18,6 +18,7 @@ struct ErrorFields {
   std::optional<std::int64_t> outline;  // index of the outline in the input
   std::optional<std::int64_t> ring;     // index of the ring in its outline
   std::optional<std::int64_t> vertex;   // index of the vertex in its ring / argument list
+  std::optional<std::int64_t> edge;     // index of the edge in an edge list
   std::optional<double> value;          // the offending value
   std::optional<std::string> setting;   // name of an out-of-range setting
   std::optional<std::int64_t> tileX;    // tile column
