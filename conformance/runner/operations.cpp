@@ -8,6 +8,7 @@
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/exact/predicates.hpp"
+#include "onepath/geom2d/arrangement.hpp"
 
 namespace onepath::conformance {
 
@@ -63,8 +64,25 @@ std::vector<std::uint8_t> SignBytes(int sign) {
   return w.Take();
 }
 
+// Arrangement.Build input: {"edges": [[px, py, qx, qy, operand], ...]}.
+std::vector<geom2d::TaggedEdge> EdgesFromJson(const json& in) {
+  std::vector<geom2d::TaggedEdge> edges;
+  for (const json& e : in.at("edges")) {
+    if (!e.is_array() || e.size() != 5)
+      throw std::invalid_argument("an edge is [px, py, qx, qy, operand]");
+    edges.push_back({{e[0].get<std::int64_t>(), e[1].get<std::int64_t>()},
+                     {e[2].get<std::int64_t>(), e[3].get<std::int64_t>()},
+                     e[4].get<int>()});
+  }
+  return edges;
+}
+
 const std::map<std::string, Operation>& Operations() {
   static const std::map<std::string, Operation> ops = {
+      {"Arrangement.Build",
+       [](const json& in) {
+         return geom2d::CanonicalBytes(geom2d::BuildArrangement(EdgesFromJson(in)));
+       }},
       {"Predicates.Orient2D",
        [](const json& in) {
          return SignBytes(exact::CheckedOrient2D(
@@ -98,6 +116,20 @@ json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes)
   if ((op == "Predicates.Orient2D" || op == "Predicates.InCircle") && bytes.size() == 1) {
     CanonicalReader r(bytes);
     return json{{"sign", r.I8()}};
+  }
+  if (op == "Arrangement.Build") {
+    CanonicalReader r(bytes);
+    json vertices = json::array(), segments = json::array();
+    for (std::uint32_t n = r.U32(), i = 0; i < n; ++i) {
+      std::int64_t x = r.I64();
+      vertices.push_back({x, r.I64()});
+    }
+    for (std::uint32_t n = r.U32(), i = 0; i < n; ++i) {
+      std::uint32_t a = r.U32(), b = r.U32();
+      std::int32_t n0 = r.I32();
+      segments.push_back({a, b, n0, r.I32()});
+    }
+    return json{{"vertices", vertices}, {"segments", segments}};
   }
   static const char* hex = "0123456789abcdef";
   std::string s;
