@@ -13,6 +13,8 @@ packages=(
   libssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev
   # tests, properties, benchmarks
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
+  # Clipper 6.4.2: a peer in the arrangement benchmark only (tools/bench), never in src/
+  libpolyclipping-dev
   # oracles (never linked into src/)
   libboost-dev libcgal-dev libgmp-dev libmpfr-dev
   # golden-format schema check

@@ -1,0 +1,546 @@
+// Benchmarks of the arrangement (arr.*, BuildArrangement) and its peers.
+//
+// Inputs (all made once per size from fixed seeds, outside the timed loop):
+//  tilemap/<side>    the boundary edges (TileMapBoundaryEdges, one edge per
+//                    unit cell side) of the noisy tile map of side x side
+//                    cells (conformance/generators/noisy_tilemap.hpp, seed 1;
+//                    a map of side <= 1024 is the corner of the 1024^2 map).
+//                    The sides are chosen for about 10^3 to 10^6 edges.
+//  random/<n>        n random segments in a square of side 2^28 grid units,
+//                    each a uniform random vector in the disc of radius
+//                    L = 2^28 / sqrt(n) around a uniform random midpoint, so
+//                    the number of proper crossings stays about n / 5.
+//  clustered/<n>     n - 4 tiny segments (the random input scaled to a square
+//                    of side 16 sqrt(n) units, lengths up to 16 units) and 4
+//                    huge ones, 2^31 units long, across the cluster. The
+//                    huge ones raise the mean extent so that the uniform grid
+//                    degenerates to one cell and the sweep path of
+//                    arr.candidates runs: its worst case.
+// Peers:
+//  clipper_cells/<side>  Clipper 6.4.2 (Debian libpolyclipping): union of the
+//                    tile map's solid cells as unit squares (ctUnion,
+//                    pftNonZero).
+//  clipper_rings/<side>  the same union from the boundary edges linked into
+//                    closed rings (the same edges BuildArrangement gets).
+//  cgal_random/<n>   CGAL 5.5.1's snap_rounding_2 (classic snap rounding,
+//                    exact kernel) on random/<n>; each run in a forked child,
+//                    because it can crash (cgal_snap_rounding_peer.cpp), and
+//                    timed there (its CPU time, as "manual time"). A failed
+//                    run is reported as an error, never dropped.
+//
+// Times: Google Benchmark's CPU time is the figure to read (the benchmark
+// runs on shared machines, where elapsed time also counts other processes).
+//
+// Memory: after the timed runs of each benchmark, a fresh child process
+// (posix_spawn of this program with --peak-memory=<case>/<size>) makes the
+// input, resets its peak resident set size (writing 5 to
+// /proc/self/clear_refs), runs the call once and reads VmHWM from
+// /proc/self/status: the peak RSS during the call (input included), and the
+// increase over the RSS at its start (delta). getrusage's ru_maxrss is not
+// used: on Linux it keeps the high-water mark of the process image before
+// execve, that is, of this (parent) process. For CGAL a crash in that child
+// leaves the memory counters out.
+//
+// Extra flags (before Google Benchmark's own):
+//  --max_n=N        skip sizes above about N edges (default 1000000)
+//  --cgal_max=N     largest CGAL size, 0 for none (default 1000)
+//  --clustered_max=N  largest clustered size (default 100000)
+//  --clipper_cells_max=N  largest clipper_cells size in edges (default 300000:
+//                   the union of unit squares grows faster than linearly)
+//  --tilemap-stats  print the 1024^2 map's statistics (seeds 1-4) and exit
+#include <benchmark/benchmark.h>
+#include <fcntl.h>
+#include <polyclipping/clipper.hpp>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <exception>
+#include <fstream>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "conformance/generators/noisy_tilemap.hpp"
+#include "conformance/generators/predicate_cases.hpp"
+#include "onepath/geom2d/arrangement.hpp"
+#include "tools/bench/cgal_snap_rounding_peer.hpp"
+
+extern char** environ;
+
+namespace {
+
+using onepath::gen::SplitMix64;
+using onepath::geom2d::GridPoint;
+using onepath::geom2d::TaggedEdge;
+
+constexpr std::uint64_t kMapSeed = 1;
+constexpr std::uint64_t kRandomSeed = 20240602;
+constexpr std::uint64_t kClusteredSeed = 20240603;
+
+// Tile-map sides for about 1e3, 3e3, ..., 1e6 boundary edges (the map has
+// about 0.19 boundary sides per cell).
+const std::vector<int> kMapSides = {72, 128, 232, 400, 728, 1264, 2304};
+const std::vector<int> kRandomSizes = {100,   300,    1000,   3000,   10000,
+                                       30000, 100000, 300000, 1000000};
+const std::vector<int> kClusteredSizes = {1000, 3000, 10000, 30000, 100000, 300000, 1000000};
+// --cgal_max (default 1000) selects among these.
+const std::vector<int> kCgalSizes = {100, 300, 1000, 3000, 10000, 30000, 100000};
+
+enum class Case { kTileMap, kRandom, kClustered, kClipperCells, kClipperRings, kCgalRandom };
+
+const std::pair<Case, const char*> kCaseNames[] = {
+    {Case::kTileMap, "tilemap"},         {Case::kRandom, "random"},
+    {Case::kClustered, "clustered"},     {Case::kClipperCells, "clipper_cells"},
+    {Case::kClipperRings, "clipper_rings"}, {Case::kCgalRandom, "cgal_random"},
+};
+
+const char* CaseName(Case c) {
+  for (const auto& [k, name] : kCaseNames)
+    if (k == c) return name;
+  return "?";
+}
+
+bool CaseFromName(const std::string& s, Case& c) {
+  for (const auto& [k, name] : kCaseNames)
+    if (s == name) return c = k, true;
+  return false;
+}
+
+// --- inputs ----------------------------------------------------------------
+
+std::int64_t Uniform(SplitMix64& rng, std::int64_t lo, std::int64_t hi) {
+  return lo + static_cast<std::int64_t>(rng.Below(static_cast<std::uint64_t>(hi - lo) + 1));
+}
+
+// n segments: midpoints uniform in [0, side]^2, vectors uniform in the disc
+// of radius len (not zero).
+std::vector<TaggedEdge> RandomSegments(int n, std::int64_t side, std::int64_t len,
+                                       SplitMix64& rng) {
+  std::vector<TaggedEdge> edges;
+  edges.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const std::int64_t cx = Uniform(rng, 0, side), cy = Uniform(rng, 0, side);
+    std::int64_t dx = 0, dy = 0;
+    do {
+      dx = Uniform(rng, -len, len);
+      dy = Uniform(rng, -len, len);
+    } while ((dx == 0 && dy == 0) || dx * dx + dy * dy > len * len);
+    const GridPoint p{cx - dx / 2, cy - dy / 2};
+    edges.push_back({p, {p.x + dx, p.y + dy}, 0});
+  }
+  return edges;
+}
+
+std::vector<TaggedEdge> RandomInput(int n) {
+  constexpr std::int64_t kSide = std::int64_t{1} << 28;
+  SplitMix64 rng(kRandomSeed);
+  const auto len = static_cast<std::int64_t>(static_cast<double>(kSide) / std::sqrt(n));
+  return RandomSegments(n, kSide, len, rng);
+}
+
+std::vector<TaggedEdge> ClusteredInput(int n) {
+  constexpr int kHuge = 4;
+  constexpr std::int64_t kReach = std::int64_t{1} << 30;
+  SplitMix64 rng(kClusteredSeed);
+  const auto side = static_cast<std::int64_t>(16.0 * std::sqrt(n));
+  std::vector<TaggedEdge> edges = RandomSegments(n - kHuge, side, 16, rng);
+  // Two nearly horizontal and two nearly vertical segments through the
+  // cluster, from -2^30 to 2^30.
+  for (std::int64_t k = 1; k <= 2; ++k) {
+    const std::int64_t at = k * side / 3;
+    edges.push_back({{-kReach, at - 7 * k}, {kReach, at + 7 * k}, 0});
+    edges.push_back({{at + 5 * k, -kReach}, {at - 5 * k, kReach}, 0});
+  }
+  return edges;
+}
+
+onepath::gen::TileMap Map(int side) { return onepath::gen::MakeNoisyTileMap(kMapSeed, side, side); }
+
+// The solid cells as counter-clockwise unit squares, in grid units.
+ClipperLib::Paths CellSquares(const onepath::gen::TileMap& map) {
+  ClipperLib::Paths paths;
+  auto line = [&](int i) {
+    return static_cast<ClipperLib::cInt>(onepath::gen::TileMapGridLine(0.0, i, map.cellSize, 16));
+  };
+  for (int y = 0; y < map.height; ++y)
+    for (int x = 0; x < map.width; ++x)
+      if (map.cells[static_cast<std::size_t>(y) * map.width + x])
+        paths.push_back({{line(x), line(y)},
+                         {line(x + 1), line(y)},
+                         {line(x + 1), line(y + 1)},
+                         {line(x), line(y + 1)}});
+  return paths;
+}
+
+// Directed edges linked into closed rings: each edge is followed by an
+// unused edge leaving its end (at a vertex where two rings touch, either
+// choice gives rings with the same non-zero union).
+ClipperLib::Paths Rings(const std::vector<TaggedEdge>& edges) {
+  std::vector<std::pair<GridPoint, std::size_t>> out;  // (start, edge), sorted
+  out.reserve(edges.size());
+  for (std::size_t i = 0; i < edges.size(); ++i) out.push_back({edges[i].p, i});
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    return a.first < b.first || (a.first == b.first && a.second < b.second);
+  });
+  std::vector<std::uint8_t> used(edges.size(), 0);
+  auto next_from = [&](GridPoint p) -> std::size_t {
+    auto it = std::lower_bound(out.begin(), out.end(), p,
+                               [](const auto& e, GridPoint q) { return e.first < q; });
+    for (; it != out.end() && it->first == p; ++it)
+      if (!used[it->second]) return it->second;
+    return edges.size();
+  };
+  ClipperLib::Paths rings;
+  for (std::size_t start = 0; start < edges.size(); ++start) {
+    if (used[start]) continue;
+    ClipperLib::Path ring;
+    for (std::size_t e = start; e < edges.size(); e = next_from(edges[e].q)) {
+      used[e] = 1;
+      ring.push_back({edges[e].p.x, edges[e].p.y});
+    }
+    rings.push_back(std::move(ring));
+  }
+  return rings;
+}
+
+struct Input {
+  std::vector<TaggedEdge> edges;  // what BuildArrangement (or CGAL) gets
+  ClipperLib::Paths paths;        // what Clipper gets
+};
+
+Input MakeInput(Case c, int size) {
+  Input in;
+  switch (c) {
+    case Case::kTileMap:
+      in.edges = onepath::gen::TileMapBoundaryEdges(Map(size));
+      break;
+    case Case::kRandom:
+    case Case::kCgalRandom:
+      in.edges = RandomInput(size);
+      break;
+    case Case::kClustered:
+      in.edges = ClusteredInput(size);
+      break;
+    case Case::kClipperCells: {
+      onepath::gen::TileMap map = Map(size);
+      in.edges = onepath::gen::TileMapBoundaryEdges(map);
+      in.paths = CellSquares(map);
+      break;
+    }
+    case Case::kClipperRings:
+      in.edges = onepath::gen::TileMapBoundaryEdges(Map(size));
+      in.paths = Rings(in.edges);
+      break;
+  }
+  return in;
+}
+
+// The last input made, reused while Google Benchmark calls a benchmark
+// function several times for one size.
+const Input& CachedInput(Case c, int size) {
+  static Case last_case = Case::kTileMap;
+  static int last_size = -1;
+  static Input input;
+  if (last_size != size || last_case != c) {
+    input = Input{};
+    input = MakeInput(c, size);
+    last_case = c;
+    last_size = size;
+  }
+  return input;
+}
+
+std::size_t RunOnce(Case c, const Input& in) {
+  switch (c) {
+    case Case::kTileMap:
+    case Case::kRandom:
+    case Case::kClustered: {
+      onepath::geom2d::Arrangement a = onepath::geom2d::BuildArrangement(in.edges);
+      benchmark::DoNotOptimize(a.segments.data());
+      return a.segments.size();
+    }
+    case Case::kClipperCells:
+    case Case::kClipperRings: {
+      ClipperLib::Clipper clipper;
+      clipper.AddPaths(in.paths, ClipperLib::ptSubject, true);
+      ClipperLib::Paths solution;
+      clipper.Execute(ClipperLib::ctUnion, solution, ClipperLib::pftNonZero,
+                      ClipperLib::pftNonZero);
+      std::size_t vertices = 0;
+      for (const auto& p : solution) vertices += p.size();
+      return vertices;
+    }
+    case Case::kCgalRandom:
+      return onepath::bench::CgalSnapRound(in.edges);
+  }
+  return 0;
+}
+
+// --- memory ------------------------------------------------------------------
+
+// A "Vm...:" line of /proc/self/status, in kB; -1 if absent.
+long StatusKb(const char* key) {
+  std::ifstream status("/proc/self/status");
+  const std::size_t n = std::strlen(key);
+  for (std::string line; std::getline(status, line);)
+    if (line.compare(0, n, key) == 0 && line.size() > n && line[n] == ':')
+      return std::strtol(line.c_str() + n + 1, nullptr, 10);
+  return -1;
+}
+
+// Resets VmHWM to the current RSS (Linux >= 4.0).
+bool ResetPeak() {
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";
+  clear.flush();
+  return static_cast<bool>(clear);
+}
+
+struct Memory {
+  long before_kb = -1;  // RSS when the call starts
+  long peak_kb = -1;    // peak RSS during the call
+};
+
+// Child mode: --peak-memory=<case>/<size>. Prints "before_kb peak_kb".
+int PeakMemoryChild(const std::string& spec) {
+  Case c;
+  const std::size_t slash = spec.find('/');
+  if (slash == std::string::npos || !CaseFromName(spec.substr(0, slash), c)) return 2;
+  const int size = std::atoi(spec.c_str() + slash + 1);
+  const Input in = MakeInput(c, size);
+  Memory m;
+  m.before_kb = StatusKb("VmRSS");
+  if (!ResetPeak()) return 3;
+  benchmark::DoNotOptimize(RunOnce(c, in));
+  m.peak_kb = StatusKb("VmHWM");
+  std::printf("%ld %ld\n", m.before_kb, m.peak_kb);
+  return 0;
+}
+
+// Runs this program in --peak-memory mode, once per (case, size).
+Memory PeakMemory(Case c, int size) {
+  static std::map<std::pair<Case, int>, Memory> done;
+  auto it = done.find({c, size});
+  if (it != done.end()) return it->second;
+  Memory m;
+  int fds[2];
+  if (pipe(fds) == 0) {
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_addclose(&actions, fds[0]);
+    std::string arg = std::string("--peak-memory=") + CaseName(c) + "/" + std::to_string(size);
+    char exe[] = "/proc/self/exe";
+    char* argv[] = {exe, arg.data(), nullptr};
+    pid_t pid = -1;
+    const int rc = posix_spawn(&pid, exe, &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    close(fds[1]);
+    std::string text;
+    char buf[256];
+    for (ssize_t k; (k = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, k);
+    close(fds[0]);
+    int status = 0;
+    if (rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+        WEXITSTATUS(status) == 0)
+      std::sscanf(text.c_str(), "%ld %ld", &m.before_kb, &m.peak_kb);
+  }
+  done[{c, size}] = m;
+  return m;
+}
+
+void SetMemoryCounters(benchmark::State& state, const Memory& m) {
+  if (m.peak_kb < 0) return;
+  state.counters["peak_MiB"] = static_cast<double>(m.peak_kb) / 1024.0;
+  state.counters["delta_MiB"] = static_cast<double>(m.peak_kb - m.before_kb) / 1024.0;
+}
+
+// --- CGAL in a forked child ----------------------------------------------------
+
+// CPU time of this process (the child's own, after fork).
+double CpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+struct ChildReport {
+  int ok = 0;  // 1: returned; 0: threw (message says what)
+  double seconds = 0;       // CPU time of the call
+  double wall_seconds = 0;  // elapsed time of the call
+  std::size_t result = 0;
+  char message[512] = {};
+};
+
+// Runs the call in a forked child, timing it there (CPU time, like the CPU
+// time Google Benchmark reports for the other benchmarks). Returns false with a
+// reason when the child threw, crashed or did not report.
+bool RunForked(Case c, const Input& in, ChildReport& report, std::string& why) {
+  int fds[2];
+  if (pipe(fds) != 0) return why = "pipe failed", false;
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) return why = "fork failed", false;
+  if (pid == 0) {
+    close(fds[0]);
+    ChildReport r;
+    try {
+      const double start = CpuSeconds();
+      const auto wall_start = std::chrono::steady_clock::now();
+      r.result = RunOnce(c, in);
+      r.seconds = CpuSeconds() - start;
+      r.wall_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+      r.ok = 1;
+    } catch (const std::exception& e) {
+      std::snprintf(r.message, sizeof r.message, "threw: %s", e.what());
+    } catch (...) {
+      std::snprintf(r.message, sizeof r.message, "threw a non-standard exception");
+    }
+    const char* p = reinterpret_cast<const char*>(&r);
+    for (std::size_t left = sizeof r; left > 0;) {
+      const ssize_t k = write(fds[1], p, left);
+      if (k <= 0) break;
+      p += k, left -= static_cast<std::size_t>(k);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::size_t got = 0;
+  char* p = reinterpret_cast<char*>(&report);
+  for (ssize_t k; got < sizeof report && (k = read(fds[0], p + got, sizeof report - got)) > 0;)
+    got += static_cast<std::size_t>(k);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status)) {
+    why = std::string("crashed: signal ") + std::to_string(WTERMSIG(status)) + " (" +
+          strsignal(WTERMSIG(status)) + ")";
+    return false;
+  }
+  if (got != sizeof report) return why = "child did not report", false;
+  if (!report.ok) return why = report.message, false;
+  return true;
+}
+
+// --- benchmarks ----------------------------------------------------------------
+
+void BM_Local(benchmark::State& state, Case c) {
+  const int size = static_cast<int>(state.range(0));
+  const Input& in = CachedInput(c, size);
+  std::size_t result = 0;
+  for (auto _ : state) {
+    result = RunOnce(c, in);
+    benchmark::DoNotOptimize(result);
+  }
+  state.counters["edges"] = static_cast<double>(in.edges.size());
+  state.counters["output"] = static_cast<double>(result);
+  if (c == Case::kClipperCells || c == Case::kClipperRings) {
+    std::size_t vertices = 0;
+    for (const auto& path : in.paths) vertices += path.size();
+    state.counters["input_vertices"] = static_cast<double>(vertices);
+  }
+  SetMemoryCounters(state, PeakMemory(c, size));
+}
+
+void BM_Forked(benchmark::State& state, Case c) {
+  const int size = static_cast<int>(state.range(0));
+  const Input& in = CachedInput(c, size);
+  ChildReport report;
+  for (auto _ : state) {
+    std::string why;
+    if (!RunForked(c, in, report, why)) {
+      std::fprintf(stderr, "%s/%d failed: %s\n", CaseName(c), size, why.c_str());
+      state.SkipWithError(("failed: " + why).c_str());
+      break;
+    }
+    state.SetIterationTime(report.seconds);
+  }
+  state.counters["edges"] = static_cast<double>(in.edges.size());
+  state.counters["output"] = static_cast<double>(report.result);
+  state.counters["wall_s"] = report.wall_seconds;
+  SetMemoryCounters(state, PeakMemory(c, size));
+}
+
+void PrintTileMapStats() {
+  std::printf("{\"maps\": [");
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const onepath::gen::TileMap map = onepath::gen::MakeNoisyTileMap(seed);
+    const onepath::gen::TileMapStatistics st = onepath::gen::MeasureTileMap(map, 4);
+    const std::size_t edges = onepath::gen::TileMapBoundaryEdges(map).size();
+    std::printf(
+        "%s{\"seed\": %llu, \"width\": %d, \"height\": %d, \"solid_fraction\": %.4f, "
+        "\"boundary_edges\": %zu, \"components\": %zu, \"surviving_components\": %zu, "
+        "\"eroded_components\": %zu, \"eroded_fraction\": %.4f}",
+        seed == 1 ? "" : ", ", static_cast<unsigned long long>(seed), map.width, map.height,
+        static_cast<double>(st.solidCells) / static_cast<double>(st.cells), edges, st.components,
+        st.survivingComponents, st.erodedComponents,
+        static_cast<double>(st.erodedCells) / static_cast<double>(st.cells));
+  }
+  std::printf("]}\n");
+}
+
+// Takes "--name=value" out of argv; returns whether it was there.
+bool TakeFlag(int& argc, char** argv, const char* name, std::string& value) {
+  const std::string prefix = std::string("--") + name + "=";
+  for (int i = 1; i < argc; ++i) {
+    if (std::strncmp(argv[i], prefix.c_str(), prefix.size()) == 0) {
+      value = argv[i] + prefix.size();
+      for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+      --argc;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string value;
+  if (TakeFlag(argc, argv, "peak-memory", value)) return PeakMemoryChild(value);
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--tilemap-stats") == 0) return PrintTileMapStats(), 0;
+  long max_n = 1000000, cgal_max = 1000, clustered_max = 100000, clipper_cells_max = 300000;
+  if (TakeFlag(argc, argv, "max_n", value)) max_n = std::atol(value.c_str());
+  if (TakeFlag(argc, argv, "cgal_max", value)) cgal_max = std::atol(value.c_str());
+  if (TakeFlag(argc, argv, "clustered_max", value)) clustered_max = std::atol(value.c_str());
+  if (TakeFlag(argc, argv, "clipper_cells_max", value))
+    clipper_cells_max = std::atol(value.c_str());
+
+  auto add = [](Case c, void (*fn)(benchmark::State&, Case), const std::vector<int>& sizes,
+                long limit, bool map_sides) {
+    const std::string name = std::string("BM_") + CaseName(c);
+    for (int s : sizes) {
+      // A map side s has about 0.19 s^2 boundary edges.
+      const double n = map_sides ? 0.19 * s * s : s;
+      if (n > 1.5 * static_cast<double>(limit)) continue;
+      auto* b = benchmark::RegisterBenchmark(name.c_str(), fn, c);
+      b->Arg(s)->Unit(benchmark::kMillisecond);
+      if (fn == BM_Forked) b->UseManualTime()->Iterations(1)->Repetitions(1);
+    }
+  };
+  add(Case::kTileMap, BM_Local, kMapSides, max_n, true);
+  add(Case::kClipperCells, BM_Local, kMapSides, std::min(max_n, clipper_cells_max), true);
+  add(Case::kClipperRings, BM_Local, kMapSides, max_n, true);
+  add(Case::kRandom, BM_Local, kRandomSizes, max_n, false);
+  add(Case::kClustered, BM_Local, kClusteredSizes, std::min(max_n, clustered_max), false);
+  add(Case::kCgalRandom, BM_Forked, kCgalSizes, std::min(max_n, cgal_max), false);
+
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
