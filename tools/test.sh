@@ -31,14 +31,21 @@ if [ ! -f "$fuzz_build/build.ninja" ]; then
   CXX=clang++-14 CC=clang-14 meson setup "$fuzz_build" "$root" \
     -Dtests=false -Doracles=true -Dfuzzing=true >/dev/null
 fi
-ninja -C "$fuzz_build" -j "$jobs" fuzz/fuzz_predicates
-corpus=$(mktemp -d)
-trap 'rm -rf "$corpus"' EXIT
-# New inputs go to the scratch corpus; the regressions only seed it. A
-# finding stops the run with a non-zero exit and a crash-* file here.
-"$fuzz_build/fuzz/fuzz_predicates" -runs=300000 -seed=1 -max_len=128 \
-  -dict="$root/fuzz/predicates.dict" -artifact_prefix="$fuzz_build/" \
-  "$corpus" "$root/fuzz/regressions/predicates" 2>&1 | tail -n 3
+ninja -C "$fuzz_build" -j "$jobs" fuzz/fuzz_predicates fuzz/fuzz_arrangement
+# New inputs go to a scratch corpus; the regressions only seed it. A finding
+# stops the run with a non-zero exit and a crash-* file in the build dir.
+# Run counts are fixed (no time limits): each target's executions differ in cost.
+fuzz_smoke() {
+  local target=$1 runs=$2
+  shift 2
+  local corpus
+  corpus=$(mktemp -d)
+  "$fuzz_build/fuzz/fuzz_$target" -runs="$runs" -seed=1 "$@" \
+    -artifact_prefix="$fuzz_build/" "$corpus" "$root/fuzz/regressions/$target" 2>&1 | tail -n 2
+  rm -rf "$corpus"
+}
+fuzz_smoke predicates 300000 -max_len=128 -dict="$root/fuzz/predicates.dict"
+fuzz_smoke arrangement 3000 -max_len=600
 
 step "bit-exactness, light matrix: GCC and Clang at -O0 and -O3, golden replay"
 "$root/tools/matrix.sh" --light --jobs "$jobs"
