@@ -271,14 +271,13 @@ std::size_t LabelComponents(const std::vector<std::uint8_t>& on, int width, int 
 // `stride` apart from `first`.
 void ErodeLine(const std::vector<std::uint8_t>& in, std::vector<std::uint8_t>& out,
                std::size_t first, std::size_t stride, int length, int r) {
-  // run[i]: on cells ending at i (inclusive); a cell survives when the run
-  // that covers i + r reaches back to i - r.
+  // run: the number of consecutive on cells ending at i; the cell i - r
+  // survives when that run reaches back to i - 2r.
   int run = 0;
   for (int i = 0; i < length + r; ++i) {
-    if (i < length) run = in[first + stride * i] ? run + 1 : 0;
-    else run = 0;
+    run = (i < length && in[first + stride * i]) ? run + 1 : 0;
     const int centre = i - r;
-    if (centre >= 0) out[first + stride * centre] = (i < length && run >= 2 * r + 1) ? 1 : 0;
+    if (centre >= 0) out[first + stride * centre] = run >= 2 * r + 1 ? 1 : 0;
   }
 }
 
@@ -295,8 +294,8 @@ TileMapStatistics MeasureTileMap(const TileMap& map, int erosionCells) {
   for (int y = 0; y < h; ++y)
     for (int x = 0; x < w; ++x)
       if (solid(x, y))
-        st.boundarySides += !solid(x, y - 1) + !solid(x + 1, y) + !solid(x, y + 1) +
-                            !solid(x - 1, y);
+        st.boundarySides +=
+            !solid(x, y - 1) + !solid(x + 1, y) + !solid(x, y + 1) + !solid(x - 1, y);
   std::vector<std::uint8_t> on(map.cells.size());
   for (std::size_t i = 0; i < on.size(); ++i) on[i] = map.cells[i] != 0;
   std::vector<std::int32_t> label;

@@ -106,10 +106,10 @@ std::vector<geom2d::TaggedEdge> TileMapBoundaryEdges(const TileMap& map, int sna
 struct TileMapStatistics {
   std::size_t cells = 0;
   std::size_t solidCells = 0;
-  std::size_t boundarySides = 0;     // cell sides between solid and non-solid or outside
-  std::size_t components = 0;        // 4-connected solid components
-  std::size_t erodedCells = 0;       // solid cells whose whole (2r+1)^2 square is solid
-  std::size_t erodedComponents = 0;  // 4-connected components of the eroded cells
+  std::size_t boundarySides = 0;        // cell sides between solid and non-solid or outside
+  std::size_t components = 0;           // 4-connected solid components
+  std::size_t erodedCells = 0;          // solid cells whose whole (2r+1)^2 square is solid
+  std::size_t erodedComponents = 0;     // 4-connected components of the eroded cells
   std::size_t survivingComponents = 0;  // components that keep at least one eroded cell
 };
 

@@ -65,8 +65,8 @@ TEST(NoisyTileMap, BoundaryEdgesAreClosedUnitSidesAroundTheSolidArea) {
   Int128 twice_area = 0;
   for (const geom2d::TaggedEdge& e : edges) {
     const std::int64_t dx = e.q.x - e.p.x, dy = e.q.y - e.p.y;
-    EXPECT_TRUE((dx == 0) != (dy == 0) && (dx == 16384 || dx == -16384 || dy == 16384 ||
-                                           dy == -16384));
+    EXPECT_TRUE((dx == 0) != (dy == 0) &&
+                (dx == 16384 || dx == -16384 || dy == 16384 || dy == -16384));
     EXPECT_EQ(e.operand, 0);
     ++balance[{e.p.x, e.p.y}];
     --balance[{e.q.x, e.q.y}];
@@ -75,8 +75,8 @@ TEST(NoisyTileMap, BoundaryEdgesAreClosedUnitSidesAroundTheSolidArea) {
   for (const auto& [v, b] : balance) EXPECT_EQ(b, 0);
   // Interior on the left: counter-clockwise overall, the area of the solid
   // cells (16384^2 grid units each).
-  EXPECT_TRUE(twice_area == static_cast<Int128>(2) * 16384 * 16384 *
-                                static_cast<Int128>(st.solidCells));
+  EXPECT_TRUE(twice_area ==
+              static_cast<Int128>(2) * 16384 * 16384 * static_cast<Int128>(st.solidCells));
 }
 
 TEST(NoisyTileMap, ArrangementOfTheBoundaryKeepsEveryUnitSide) {
@@ -110,5 +110,25 @@ TEST(NoisyTileMap, StructureSurvivesAnErosionByFourCells) {
     EXPECT_LE(solid, 0.6);
     EXPECT_GE(st.survivingComponents, 2000u);
     EXPECT_GE(st.erodedComponents, 2000u);
+  }
+}
+
+TEST(NoisyTileMap, ErosionMatchesTheDefinition) {
+  // MeasureTileMap's separable erosion against the square test itself.
+  const gen::TileMap map = gen::MakeNoisyTileMap(5, 180, 140);
+  for (int r : {1, 4}) {
+    std::size_t eroded = 0;
+    for (int y = 0; y < map.height; ++y)
+      for (int x = 0; x < map.width; ++x) {
+        bool all = true;
+        for (int dy = -r; dy <= r && all; ++dy)
+          for (int dx = -r; dx <= r && all; ++dx) {
+            const int u = x + dx, v = y + dy;
+            all = u >= 0 && v >= 0 && u < map.width && v < map.height &&
+                  map.cells[static_cast<std::size_t>(v) * map.width + u] != 0;
+          }
+        eroded += all;
+      }
+    EXPECT_EQ(gen::MeasureTileMap(map, r).erodedCells, eroded) << "r = " << r;
   }
 }

@@ -9,7 +9,7 @@
 //  random/<n>        n random segments in a square of side 2^28 grid units,
 //                    each a uniform random vector in the disc of radius
 //                    L = 2^28 / sqrt(n) around a uniform random midpoint, so
-//                    the number of proper crossings stays about n / 5.
+//                    the number of proper crossings stays about n / 7.
 //  clustered/<n>     n - 4 tiny segments (the random input scaled to a square
 //                    of side 16 sqrt(n) units, lengths up to 16 units) and 4
 //                    huge ones, 2^31 units long, across the cluster. The
@@ -41,7 +41,7 @@
 // execve, that is, of this (parent) process. For CGAL a crash in that child
 // leaves the memory counters out.
 //
-// Extra flags (before Google Benchmark's own):
+// Extra flags (taken out of argv before Google Benchmark reads the rest):
 //  --max_n=N        skip sizes above about N edges (default 1000000)
 //  --cgal_max=N     largest CGAL size, 0 for none (default 1000)
 //  --clustered_max=N  largest clustered size (default 100000)
@@ -50,7 +50,6 @@
 //  --tilemap-stats  print the 1024^2 map's statistics (seeds 1-4) and exit
 #include <benchmark/benchmark.h>
 #include <fcntl.h>
-#include <polyclipping/clipper.hpp>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -67,6 +66,7 @@
 #include <exception>
 #include <fstream>
 #include <map>
+#include <polyclipping/clipper.hpp>
 #include <string>
 #include <utility>
 #include <vector>
@@ -91,8 +91,7 @@ constexpr std::uint64_t kClusteredSeed = 20240603;
 // Tile-map sides for about 1e3, 3e3, ..., 1e6 boundary edges (the map has
 // about 0.19 boundary sides per cell).
 const std::vector<int> kMapSides = {72, 128, 232, 400, 728, 1264, 2304};
-const std::vector<int> kRandomSizes = {100,   300,    1000,   3000,   10000,
-                                       30000, 100000, 300000, 1000000};
+const std::vector<int> kRandomSizes = {100, 300, 1000, 3000, 10000, 30000, 100000, 300000, 1000000};
 const std::vector<int> kClusteredSizes = {1000, 3000, 10000, 30000, 100000, 300000, 1000000};
 // --cgal_max (default 1000) selects among these.
 const std::vector<int> kCgalSizes = {100, 300, 1000, 3000, 10000, 30000, 100000};
@@ -100,9 +99,12 @@ const std::vector<int> kCgalSizes = {100, 300, 1000, 3000, 10000, 30000, 100000}
 enum class Case { kTileMap, kRandom, kClustered, kClipperCells, kClipperRings, kCgalRandom };
 
 const std::pair<Case, const char*> kCaseNames[] = {
-    {Case::kTileMap, "tilemap"},         {Case::kRandom, "random"},
-    {Case::kClustered, "clustered"},     {Case::kClipperCells, "clipper_cells"},
-    {Case::kClipperRings, "clipper_rings"}, {Case::kCgalRandom, "cgal_random"},
+    {Case::kTileMap, "tilemap"},
+    {Case::kRandom, "random"},
+    {Case::kClustered, "clustered"},
+    {Case::kClipperCells, "clipper_cells"},
+    {Case::kClipperRings, "clipper_rings"},
+    {Case::kCgalRandom, "cgal_random"},
 };
 
 const char* CaseName(Case c) {
@@ -352,8 +354,7 @@ Memory PeakMemory(Case c, int size) {
     for (ssize_t k; (k = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, k);
     close(fds[0]);
     int status = 0;
-    if (rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-        WEXITSTATUS(status) == 0)
+    if (rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
       std::sscanf(text.c_str(), "%ld %ld", &m.before_kb, &m.peak_kb);
   }
   done[{c, size}] = m;
@@ -376,7 +377,7 @@ double CpuSeconds() {
 }
 
 struct ChildReport {
-  int ok = 0;  // 1: returned; 0: threw (message says what)
+  int ok = 0;               // 1: returned; 0: threw (message says what)
   double seconds = 0;       // CPU time of the call
   double wall_seconds = 0;  // elapsed time of the call
   std::size_t result = 0;

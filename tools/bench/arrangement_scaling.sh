@@ -9,7 +9,7 @@
 #          [REPETITIONS (default 3)] [extra flags for arrangement_bench...]
 # e.g. extra flags --max_n=100000 (a quick run), --cgal_max=10000 (CGAL at
 # more sizes), --clustered_max=1000000. Build BUILDDIR with
-# -Dbuildtype=release -Dbenchmarks=true. A full run takes about 10 minutes
+# -Dbuildtype=release -Dbenchmarks=true. A full run takes about 8 minutes
 # on a 2-vCPU machine.
 set -euo pipefail
 
