@@ -165,10 +165,10 @@ void PrintOracleStats(const Edges& edges) {
   std::printf(
       "  oracle stats: edges %zu, initial crossings %zu, hot pixels %zu, fragments %zu, "
       "rounds %d, repair crossings %zu, new pixels %zu, reroutes %zu, splits %zu, "
-      "stopped_after_reroute %d, final proper crossings %zu, final centres inside %zu\n",
+      "final proper crossings %zu, final centres inside %zu\n",
       st.edges, st.initial_crossings, st.hot_pixels, st.fragments, st.rounds, st.repair_crossings,
-      st.repair_new_pixels, st.repair_reroutes, st.repair_splits, st.stopped_after_reroute ? 1 : 0,
-      st.final_proper_crossings, st.final_centres_inside);
+      st.repair_new_pixels, st.repair_reroutes, st.repair_splits, st.final_proper_crossings,
+      st.final_centres_inside);
 }
 
 void ReportMismatch(const char* kind, int index, std::uint64_t seed, int maxEdges,
@@ -192,11 +192,10 @@ void ReportMismatch(const char* kind, int index, std::uint64_t seed, int maxEdge
 
 struct KindStats {
   std::int64_t cases = 0, edges = 0, segments = 0, emptyOutputs = 0, errors = 0;
-  std::int64_t repairRounds = 0;         // cases where the repair did work (oracle rounds > 1)
-  std::int64_t stoppedAfterReroute = 0;  // oracle's SPEC-AMBIGUITY A1 situation
-  std::int64_t nearMisses = 0;           // outputs that are not fixpoints (see validity.hpp)
-  std::int64_t farVertices = 0;          // vertices 1/2 .. 1 unit from every input edge
-  std::int64_t invalid = 0;              // reference outputs the checker rejects
+  std::int64_t repairRounds = 0;  // cases where the repair did work (oracle rounds > 1)
+  std::int64_t nearMisses = 0;    // outputs that are not fixpoints (see validity.hpp)
+  std::int64_t farVertices = 0;   // vertices 1/2 .. 1 unit from every input edge
+  std::int64_t invalid = 0;       // reference outputs the checker rejects
   double refSeconds = 0, oracleSeconds = 0;
 };
 
@@ -217,7 +216,6 @@ bool RunCases(ArrangementCaseKind kind, std::uint64_t seed, int count, int maxEd
     ++s.cases;
     s.edges += static_cast<std::int64_t>(edges.size());
     s.repairRounds += st.rounds > 1;
-    s.stoppedAfterReroute += st.stopped_after_reroute;
     if (!(ref == bf)) {
       ReportMismatch(name, i, seed, maxEdges, edges, ref, bf);
       ADD_FAILURE() << "kind " << name << " case " << i << ": reference and oracle differ";
@@ -261,13 +259,13 @@ TEST_P(ArrangementDifferential, ReferenceMatchesBruteForce) {
             RunCases(kind, kSeed + 2 * k + 1, kMediumPerKind, kMediumMaxEdges, s);
   std::printf(
       "%-18s cases %6lld  edges %8lld  segments %8lld  empty %5lld  threw %3lld  repaired %5lld  "
-      "A1 %4lld  not-fixpoint %5lld  far-vertices %5lld  invalid %lld  ref %.2fs  oracle %.2fs\n",
+      "not-fixpoint %5lld  far-vertices %5lld  invalid %lld  ref %.2fs  oracle %.2fs\n",
       onepath::gen::KindName(kind), static_cast<long long>(s.cases),
       static_cast<long long>(s.edges), static_cast<long long>(s.segments),
       static_cast<long long>(s.emptyOutputs), static_cast<long long>(s.errors),
-      static_cast<long long>(s.repairRounds), static_cast<long long>(s.stoppedAfterReroute),
-      static_cast<long long>(s.nearMisses), static_cast<long long>(s.farVertices),
-      static_cast<long long>(s.invalid), s.refSeconds, s.oracleSeconds);
+      static_cast<long long>(s.repairRounds), static_cast<long long>(s.nearMisses),
+      static_cast<long long>(s.farVertices), static_cast<long long>(s.invalid), s.refSeconds,
+      s.oracleSeconds);
   RecordProperty("cases", std::to_string(s.cases));
   EXPECT_TRUE(ok);
   if (ok) {

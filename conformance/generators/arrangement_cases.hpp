@@ -38,12 +38,14 @@
 //                    pixel side, or a pixel corner). 2 of 3 cases: a star,
 //                    p on the boundary of the box of L-inf radius R = Int(2,
 //                    48) about c, q = 2(c + h) - p, moved by Int(-1, 1) per
-//                    coordinate in half of the cases (jitter drawn once per
-//                    case): all edges pass through c + h, or near it. 1 of 3:
+//                    coordinate in half of the cases (whether to jitter is
+//                    drawn once per case): all edges pass through c + h, or
+//                    near it. 1 of 3:
 //                    a fan of nearly parallel edges (-R, a) -> (R, -a + j),
 //                    a = Int(-3, 3), j = Int(-1, 1), transposed in half the
 //                    cases, then shifted by c. In 1 of 4 cases two short
-//                    edges end near c (hot pixels next to the crossings).
+//                    edges p -> p + [-3, 3]^2, p in c + [-1, 1]^2, add hot
+//                    pixels next to the crossings.
 //  collinear_overlap Int(1, 3) lines, base b in [-16, 16]^2, primitive
 //                    direction d (from a draw in [-4, 4]^2 divided by its
 //                    gcd); edges b + i d -> b + j d, i, j = Int(-8, 8) (i = j
