@@ -44,6 +44,7 @@
 #include "conformance/generators/arrangement_cases.hpp"
 #include "conformance/generators/arrangement_validity.hpp"
 #include "conformance/generators/predicate_cases.hpp"
+#include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 
@@ -59,24 +60,7 @@ using Edges = std::vector<TaggedEdge>;
 
 constexpr std::int64_t kLimit = std::int64_t{1} << 39;
 
-// Runs `property` for `cases` generated inputs with a fixed seed; a
-// failure (with RapidCheck's shrunk counterexample and RC_LOG output)
-// becomes a GoogleTest failure of the current test.
-template <typename Property>
-void CheckProperty(Property property, int cases = 2000) {
-  rc::detail::TestParams params;  // seed 0, maxSize 100
-  params.maxSuccess = cases;
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  rc::detail::TestMetadata metadata;
-  metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
-  metadata.description = info->name();
-  const auto result = rc::detail::checkTestable(property, metadata, params);
-  if (!result.template is<rc::detail::SuccessResult>()) {
-    std::ostringstream message;
-    rc::detail::printResultMessage(result, message);
-    ADD_FAILURE() << message.str();
-  }
-}
+using onepath::proptest::CheckProperty;
 
 // --- generators -------------------------------------------------------------
 

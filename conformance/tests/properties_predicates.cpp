@@ -12,6 +12,7 @@
 #include <string>
 
 #include "conformance/generators/predicate_cases.hpp"
+#include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/exact/predicates.hpp"
 
@@ -27,24 +28,7 @@ using onepath::gen::InCircleCase;
 using onepath::gen::Orient2DCase;
 using onepath::gen::SplitMix64;
 
-// Runs `property` for `cases` generated inputs with a fixed seed; a
-// failure (with RapidCheck's shrunk counterexample and RC_LOG output)
-// becomes a GoogleTest failure of the current test.
-template <typename Property>
-void CheckProperty(Property property, int cases = 2000) {
-  rc::detail::TestParams params;  // seed 0, maxSize 100
-  params.maxSuccess = cases;
-  const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  rc::detail::TestMetadata metadata;
-  metadata.id = std::string(info->test_suite_name()) + "/" + info->name();
-  metadata.description = info->name();
-  const auto result = rc::detail::checkTestable(property, metadata, params);
-  if (!result.template is<rc::detail::SuccessResult>()) {
-    std::ostringstream message;
-    rc::detail::printResultMessage(result, message);
-    ADD_FAILURE() << message.str();
-  }
-}
+using onepath::proptest::CheckProperty;
 
 std::string Hex(double v) {
   char buffer[64];

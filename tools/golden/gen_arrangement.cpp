@@ -20,6 +20,7 @@
 #include "conformance/generators/arrangement_cases.hpp"
 #include "onepath/core/canonical.hpp"
 #include "oracles/boost_mp/arrangement_bruteforce.hpp"
+#include "tools/golden/jsonl_writer.hpp"
 
 using nlohmann::json;
 using onepath::CanonicalWriter;
@@ -58,17 +59,7 @@ json Decoded(const oracle::BfArrangement& a) {
   return json{{"vertices", vertices}, {"segments", segments}};
 }
 
-struct Writer {
-  std::ofstream out;
-  std::set<std::string> ids;
-  int written = 0;
-  bool Add(const json& v) {
-    if (!ids.insert(v.at("id").get<std::string>()).second) return false;
-    out << v.dump() << "\n";
-    ++written;
-    return true;
-  }
-};
+using Writer = onepath::golden::JsonlWriter;
 
 }  // namespace
 

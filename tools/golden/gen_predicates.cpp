@@ -21,6 +21,7 @@
 #include "onepath/core/canonical.hpp"
 #include "oracles/boost_mp/predicates_mp.hpp"
 #include "oracles/cgal/predicates_cgal.hpp"
+#include "tools/golden/jsonl_writer.hpp"
 
 using nlohmann::json;
 using onepath::CanonicalWriter;
@@ -66,17 +67,7 @@ json Input(const std::vector<Vector2D>& pts) {
   return in;
 }
 
-struct Writer {
-  std::ofstream out;
-  std::set<std::string> ids;
-  int written = 0;
-  bool Add(const json& v) {
-    if (!ids.insert(v.at("id").get<std::string>()).second) return false;
-    out << v.dump() << "\n";
-    ++written;
-    return true;
-  }
-};
+using Writer = onepath::golden::JsonlWriter;
 
 int OracleSign(const std::vector<Vector2D>& p) {
   int boost = p.size() == 3 ? oracle::Orient2DBoostMp(p[0], p[1], p[2])
