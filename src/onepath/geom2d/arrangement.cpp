@@ -375,39 +375,38 @@ void SortUnique(std::vector<GridPoint>& v) {
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
-// arr.reroute of one edge or fragment u -> v, given its candidate pixels:
-// appends the fragments of its polyline.
-void Reroute(const Fragment& f, const std::vector<std::uint32_t>& candidates,
-             const std::vector<GridPoint>& hot, std::vector<Fragment>& out) {
-  std::vector<GridPoint> between;
-  for (std::uint32_t k : candidates) {
-    GridPoint h = hot[k];
-    if (h == f.u || h == f.v) continue;
-    if (MeetsPixel(f.u, f.v, h)) between.push_back(h);
-  }
-  SortAlong(f.u, f.v, between);
+// Replaces fragment f by the fragments through `centres` (grid points on or
+// near it), in arr.reroute's order along f.
+void AppendThrough(const Fragment& f, std::vector<GridPoint>& centres, std::vector<Fragment>& out) {
+  SortAlong(f.u, f.v, centres);
   GridPoint from = f.u;
-  for (GridPoint h : between) {
+  for (GridPoint h : centres) {
     out.push_back({from, h, f.operand});
     from = h;
   }
   out.push_back({from, f.v, f.operand});
 }
 
-// arr.repair step 3 for one fragment: the fragments through the hot pixel
-// centres in its open interior.
+// arr.reroute of one edge or fragment u -> v, given its candidate pixels:
+// through every other hot pixel the closed segment meets.
+void Reroute(const Fragment& f, const std::vector<std::uint32_t>& candidates,
+             const std::vector<GridPoint>& hot, std::vector<Fragment>& out) {
+  std::vector<GridPoint> between;
+  for (std::uint32_t k : candidates) {
+    GridPoint h = hot[k];
+    if (!(h == f.u) && !(h == f.v) && MeetsPixel(f.u, f.v, h)) between.push_back(h);
+  }
+  AppendThrough(f, between, out);
+}
+
+// arr.repair step 3 for one fragment: through the hot pixel centres in its
+// open interior.
 void Split(const Fragment& f, const std::vector<std::uint32_t>& candidates,
            const std::vector<GridPoint>& hot, std::vector<Fragment>& out) {
   std::vector<GridPoint> inside;
   for (std::uint32_t k : candidates)
     if (InOpenInterior(f.u, f.v, hot[k])) inside.push_back(hot[k]);
-  SortAlong(f.u, f.v, inside);
-  GridPoint from = f.u;
-  for (GridPoint h : inside) {
-    out.push_back({from, h, f.operand});
-    from = h;
-  }
-  out.push_back({from, f.v, f.operand});
+  AppendThrough(f, inside, out);
 }
 
 bool AnyInteriorCentre(const std::vector<Fragment>& frags, const std::vector<GridPoint>& hot,
