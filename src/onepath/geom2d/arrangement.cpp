@@ -154,9 +154,45 @@ void SortAlong(GridPoint p, GridPoint q, std::vector<GridPoint>& centres) {
 struct Segment {
   GridPoint a;  // a.x <= b.x (and a.y <= b.y when vertical)
   GridPoint b;
+  std::int64_t ylo;  // min(a.y, b.y)
+  std::int64_t yhi;  // max(a.y, b.y)
 };
 
-Segment Normalised(GridPoint u, GridPoint v) { return v < u ? Segment{v, u} : Segment{u, v}; }
+Segment Normalised(GridPoint u, GridPoint v) {
+  if (v < u) std::swap(u, v);
+  return {u, v, std::min(u.y, v.y), std::max(u.y, v.y)};
+}
+
+// The cheap test every candidate passes before an exact one. The pixel
+// [c - 1/2, c + 1/2)^2 can only meet the closed segment if its x range
+// reaches the segment's: c.x - 1/2 <= b.x and c.x + 1/2 > a.x, which for
+// integers is a.x <= c.x <= b.x; the same in y.
+bool PixelInBox(const Segment& s, GridPoint c) {
+  return c.x >= s.a.x && c.x <= s.b.x && c.y >= s.ylo && c.y <= s.yhi;
+}
+
+// Two segments can only cross properly if their bounding boxes meet.
+bool BoxesMeet(const Segment& s, const Segment& t) {
+  return s.a.x <= t.b.x && t.a.x <= s.b.x && s.ylo <= t.yhi && t.ylo <= s.yhi;
+}
+
+// floor(n / d) for d > 0, in 64 bits.
+std::int64_t FloorDiv64(std::int64_t n, std::int64_t d) {
+  std::int64_t q = n / d;
+  if (n % d != 0 && n < 0) q -= 1;
+  return q;
+}
+
+// floor(y(x)) on the segment's line at integer x, y(x) = a.y + (x - a.x) dy / dx
+// with dx > 0. As a.y is an integer, floor(y(x)) = a.y + floor((x - a.x) dy / dx);
+// the product takes 64 bits when it fits (always on maps of moderate size)
+// and 128 bits otherwise.
+std::int64_t FloorY(const Segment& s, std::int64_t x) {
+  std::int64_t dx = s.b.x - s.a.x, dy = s.b.y - s.a.y, num;
+  if (dy == 0) return s.a.y;
+  if (!__builtin_mul_overflow(x - s.a.x, dy, &num)) return s.a.y + FloorDiv64(num, dx);
+  return s.a.y + static_cast<std::int64_t>(FloorDiv(Int128(x - s.a.x) * dy, dx));
+}
 
 // A uniform grid of cells of side 2^shift over the bounding box.
 class CellGrid {
@@ -164,16 +200,15 @@ class CellGrid {
   CellGrid(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels) {
     std::int64_t min_x = INT64_MAX, min_y = INT64_MAX, max_x = INT64_MIN, max_y = INT64_MIN;
     Int128 extent = 0;
-    auto grow = [&](GridPoint p) {
+    for (const Segment& s : segs) {
+      min_x = std::min(min_x, s.a.x), max_x = std::max(max_x, s.b.x);
+      min_y = std::min(min_y, s.ylo), max_y = std::max(max_y, s.yhi);
+      extent += std::max(s.b.x - s.a.x, s.yhi - s.ylo);
+    }
+    for (GridPoint p : pixels) {
       min_x = std::min(min_x, p.x), max_x = std::max(max_x, p.x);
       min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
-    };
-    for (const Segment& s : segs) {
-      grow(s.a);
-      grow(s.b);
-      extent += std::max(s.b.x - s.a.x, std::max(s.b.y - s.a.y, s.a.y - s.b.y));
     }
-    for (GridPoint p : pixels) grow(p);
     std::size_t n = std::max<std::size_t>({segs.size(), pixels.size(), 1});
     // The least power of two, at least 2, at least the mean extent ...
     Int128 mean = (extent + static_cast<Int128>(n) - 1) / static_cast<Int128>(n);
@@ -190,53 +225,84 @@ class CellGrid {
 
   std::int64_t CellX(std::int64_t x) const { return (x >> shift_) - min_cx_; }
   std::int64_t CellY(std::int64_t y) const { return (y >> shift_) - min_cy_; }
-  std::int64_t Index(std::int64_t cx, std::int64_t cy) const { return cy * cols_ + cx; }
+  // Column-major: segments sorted by x (DistinctSegments) then visit nearby
+  // memory.
+  std::int64_t Index(std::int64_t cx, std::int64_t cy) const { return cx * rows_ + cy; }
   std::int64_t Count() const { return cols_ * rows_; }
-  std::int64_t cols() const { return cols_; }
-  std::int64_t rows() const { return rows_; }
 
-  // Calls visit(cell index) for every cell the segment passes through: per
-  // column, the rows between the floors of y at the column's two x ends.
-  template <typename Visit>
-  void ForEachCell(const Segment& s, Visit visit) const {
+  // The cells the segment passes through, as one row range per column
+  // CellX(a.x) .. CellX(b.x): the rows between the floors of y at the
+  // column's two x ends (exact floor divisions; floor(floor(y) / 2^shift) =
+  // floor(y / 2^shift)).
+  void Columns(const Segment& s, std::vector<std::pair<std::int64_t, std::int64_t>>& rows) const {
+    rows.clear();
     std::int64_t c0 = CellX(s.a.x), c1 = CellX(s.b.x);
-    Int128 dx = Int128(s.b.x) - s.a.x, dy = Int128(s.b.y) - s.a.y;
     for (std::int64_t cx = c0; cx <= c1; ++cx) {
-      std::int64_t r0, r1;
-      if (dx == 0) {
-        r0 = CellY(std::min(s.a.y, s.b.y));
-        r1 = CellY(std::max(s.a.y, s.b.y));
-      } else {
-        Int128 col_lo = Int128(cx + min_cx_) << shift_;
-        Int128 xa = std::max<Int128>(s.a.x, col_lo);
-        Int128 xb = std::min<Int128>(s.b.x, col_lo + (Int128(1) << shift_));
-        // floor(y(x) / 2^shift) with y(x) = a.y + (x - a.x) dy / dx, dx > 0.
-        auto row = [&](Int128 x) {
-          Int128 num = Int128(s.a.y) * dx + (x - s.a.x) * dy;
-          return static_cast<std::int64_t>(FloorDiv(num, dx << shift_)) - min_cy_;
-        };
-        std::int64_t ra = row(xa), rb = row(xb);
-        r0 = std::max<std::int64_t>(0, std::min(ra, rb));
-        r1 = std::min<std::int64_t>(rows_ - 1, std::max(ra, rb));
+      if (s.a.x == s.b.x) {
+        rows.push_back({CellY(s.ylo), CellY(s.yhi)});
+        continue;
       }
-      for (std::int64_t cy = r0; cy <= r1; ++cy) visit(Index(cx, cy));
+      std::int64_t col_lo = (cx + min_cx_) << shift_;
+      std::int64_t xa = std::max(s.a.x, col_lo);
+      std::int64_t xb = std::min(s.b.x, col_lo + (std::int64_t{1} << shift_));
+      std::int64_t ra = CellY(FloorY(s, xa)), rb = CellY(FloorY(s, xb));
+      rows.push_back({std::max<std::int64_t>(0, std::min(ra, rb)),
+                      std::min<std::int64_t>(rows_ - 1, std::max(ra, rb))});
+    }
+  }
+
+  // Calls visit(cell index) for every cell the segment passes through.
+  template <typename Visit>
+  void ForEachCell(const Segment& s, Visit visit) {
+    Columns(s, rows_buffer_);
+    std::int64_t c0 = CellX(s.a.x);
+    for (std::size_t k = 0; k < rows_buffer_.size(); ++k)
+      for (std::int64_t cy = rows_buffer_[k].first; cy <= rows_buffer_[k].second; ++cy)
+        visit(Index(c0 + static_cast<std::int64_t>(k), cy));
+  }
+
+  // Calls visit(cell index) once for every cell the segment passes through
+  // and every neighbour of one (eight per cell): per column, the union of
+  // the row ranges of the column and the two beside it, widened by a row.
+  // The ranges of neighbouring columns meet (they share the row at the
+  // common x), so the union is one range.
+  template <typename Visit>
+  void ForEachNearCell(const Segment& s, Visit visit) {
+    Columns(s, rows_buffer_);
+    auto span = static_cast<std::int64_t>(rows_buffer_.size());
+    std::int64_t c0 = CellX(s.a.x);
+    for (std::int64_t k = -1; k <= span; ++k) {
+      std::int64_t cx = c0 + k;
+      if (cx < 0 || cx >= cols_) continue;
+      std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+      for (std::int64_t j = std::max<std::int64_t>(0, k - 1); j <= std::min(span - 1, k + 1); ++j) {
+        lo = std::min(lo, rows_buffer_[static_cast<std::size_t>(j)].first);
+        hi = std::max(hi, rows_buffer_[static_cast<std::size_t>(j)].second);
+      }
+      lo = std::max<std::int64_t>(0, lo - 1);
+      hi = std::min(rows_ - 1, hi + 1);
+      for (std::int64_t cy = lo; cy <= hi; ++cy) visit(Index(cx, cy));
     }
   }
 
  private:
   int shift_ = 1;
   std::int64_t min_cx_ = 0, min_cy_ = 0, cols_ = 1, rows_ = 1;
+  std::vector<std::pair<std::int64_t, std::int64_t>> rows_buffer_;
 };
 
-// Compressed lists: items of cell k are ids[start[k] .. start[k + 1]).
-struct CellLists {
+// Lists in one flat array: the items of list k are ids[start[k] .. start[k + 1]).
+struct FlatLists {
   std::vector<std::uint32_t> start;
   std::vector<std::uint32_t> ids;
+  std::span<const std::uint32_t> operator[](std::size_t k) const {
+    return {ids.data() + start[k], ids.data() + start[k + 1]};
+  }
 };
 
 template <typename Fill>
-CellLists BuildLists(std::int64_t cells, Fill fill) {
-  CellLists out;
+FlatLists BuildLists(std::int64_t cells, Fill fill) {
+  FlatLists out;
   std::vector<std::uint32_t> count(static_cast<std::size_t>(cells) + 1, 0);
   fill([&](std::int64_t cell, std::uint32_t) { ++count[static_cast<std::size_t>(cell) + 1]; });
   for (std::size_t k = 1; k < count.size(); ++k) count[k] += count[k - 1];
@@ -249,7 +315,7 @@ CellLists BuildLists(std::int64_t cells, Fill fill) {
 }
 
 // The clustered-input test of arr.candidates.
-bool Clustered(const CellLists& lists, std::size_t items) {
+bool Clustered(const FlatLists& lists, std::size_t items) {
   Int128 sum = 0;
   for (std::size_t k = 0; k + 1 < lists.start.size(); ++k) {
     Int128 c = lists.start[k + 1] - lists.start[k];
@@ -258,38 +324,40 @@ bool Clustered(const CellLists& lists, std::size_t items) {
   return sum > Int128(32) * static_cast<Int128>(std::max<std::size_t>(items, 1));
 }
 
-void SortUnique(std::vector<std::pair<std::uint32_t, std::uint32_t>>& v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-}
-
-// Pairs i < j of segments that may cross.
-std::vector<std::pair<std::uint32_t, std::uint32_t>> CrossingCandidates(
-    const std::vector<Segment>& segs, CandidateSearch search) {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  if (segs.size() < 2) return pairs;
+// Calls visit(i, j) once for every pair i < j of segments whose bounding
+// boxes meet and that share a grid cell (or, on the sweep path, overlap in
+// x and y).
+template <typename Visit>
+void CrossingCandidates(const std::vector<Segment>& segs, CandidateSearch search, Visit visit) {
+  if (segs.size() < 2) return;
+  auto n = static_cast<std::uint32_t>(segs.size());
   bool sweep = search == CandidateSearch::kSweep;
   if (!sweep) {
     CellGrid grid(segs, {});
-    CellLists lists = BuildLists(grid.Count(), [&](auto add) {
-      for (std::uint32_t i = 0; i < segs.size(); ++i)
+    FlatLists lists = BuildLists(grid.Count(), [&](auto add) {
+      for (std::uint32_t i = 0; i < n; ++i)
         grid.ForEachCell(segs[i], [&](std::int64_t cell) { add(cell, i); });
     });
     if (search == CandidateSearch::kAuto && Clustered(lists, segs.size())) {
       sweep = true;
     } else {
-      for (std::size_t k = 0; k + 1 < lists.start.size(); ++k)
-        for (std::uint32_t x = lists.start[k]; x < lists.start[k + 1]; ++x)
-          for (std::uint32_t y = x + 1; y < lists.start[k + 1]; ++y) {
-            std::uint32_t i = lists.ids[x], j = lists.ids[y];
-            pairs.push_back(i < j ? std::make_pair(i, j) : std::make_pair(j, i));
+      // A pair sharing several cells is visited once: seen[j] == i marks
+      // the j already met while listing i's cells.
+      std::vector<std::uint32_t> seen(n, UINT32_MAX);
+      for (std::uint32_t i = 0; i < n; ++i)
+        grid.ForEachCell(segs[i], [&](std::int64_t cell) {
+          for (std::uint32_t j : lists[static_cast<std::size_t>(cell)]) {
+            if (j <= i || seen[j] == i) continue;
+            seen[j] = i;
+            if (BoxesMeet(segs[i], segs[j])) visit(i, j);
           }
+        });
     }
   }
   if (sweep) {
     // Increasing minimum x, with the list of segments still reaching it.
-    std::vector<std::uint32_t> order(segs.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::vector<std::uint32_t> order(n);
+    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
       return segs[a].a.x < segs[b].a.x || (segs[a].a.x == segs[b].a.x && a < b);
     });
@@ -297,77 +365,91 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> CrossingCandidates(
     for (std::uint32_t i : order) {
       std::int64_t x = segs[i].a.x;
       std::erase_if(active, [&](std::uint32_t j) { return segs[j].b.x < x; });
-      std::int64_t ylo = std::min(segs[i].a.y, segs[i].b.y);
-      std::int64_t yhi = std::max(segs[i].a.y, segs[i].b.y);
-      for (std::uint32_t j : active) {
-        std::int64_t jlo = std::min(segs[j].a.y, segs[j].b.y);
-        std::int64_t jhi = std::max(segs[j].a.y, segs[j].b.y);
-        if (jhi < ylo || jlo > yhi) continue;
-        pairs.push_back(i < j ? std::make_pair(i, j) : std::make_pair(j, i));
-      }
+      for (std::uint32_t j : active)
+        if (BoxesMeet(segs[i], segs[j])) visit(std::min(i, j), std::max(i, j));
       active.push_back(i);
     }
   }
-  SortUnique(pairs);
-  return pairs;
 }
 
-// For every segment, the pixels (indices into `pixels`) it may meet.
-std::vector<std::vector<std::uint32_t>> PixelCandidates(const std::vector<Segment>& segs,
-                                                        const std::vector<GridPoint>& pixels,
-                                                        CandidateSearch search) {
-  std::vector<std::vector<std::uint32_t>> out(segs.size());
-  if (segs.empty() || pixels.empty()) return out;
+// For every segment, the pixels (indices into `pixels`, which is sorted by
+// (x, y)) it may meet: each listed once, each inside the segment's box.
+FlatLists PixelCandidates(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels,
+                          CandidateSearch search) {
+  FlatLists out;
+  out.start.reserve(segs.size() + 1);
+  out.start.push_back(0);
+  auto close_list = [&] { out.start.push_back(static_cast<std::uint32_t>(out.ids.size())); };
+  if (pixels.empty()) {
+    for (std::size_t i = 0; i < segs.size(); ++i) close_list();
+    return out;
+  }
   bool sweep = search == CandidateSearch::kSweep;
-  if (!sweep) {
+  if (!sweep && !segs.empty()) {
     CellGrid grid(segs, pixels);
-    CellLists lists = BuildLists(grid.Count(), [&](auto add) {
+    FlatLists lists = BuildLists(grid.Count(), [&](auto add) {
       for (std::uint32_t k = 0; k < pixels.size(); ++k)
         add(grid.Index(grid.CellX(pixels[k].x), grid.CellY(pixels[k].y)), k);
     });
     if (search == CandidateSearch::kAuto && Clustered(lists, pixels.size())) {
       sweep = true;
     } else {
-      for (std::size_t i = 0; i < segs.size(); ++i) {
-        std::vector<std::int64_t> cells;
-        grid.ForEachCell(segs[i], [&](std::int64_t cell) { cells.push_back(cell); });
-        std::vector<std::uint32_t>& mine = out[i];
-        for (std::int64_t cell : cells) {
-          std::int64_t cx = cell % grid.cols(), cy = cell / grid.cols();
-          for (std::int64_t ny = std::max<std::int64_t>(0, cy - 1);
-               ny <= std::min(grid.rows() - 1, cy + 1); ++ny)
-            for (std::int64_t nx = std::max<std::int64_t>(0, cx - 1);
-                 nx <= std::min(grid.cols() - 1, cx + 1); ++nx) {
-              std::int64_t k = grid.Index(nx, ny);
-              for (std::uint32_t x = lists.start[k]; x < lists.start[k + 1]; ++x)
-                mine.push_back(lists.ids[x]);
-            }
-        }
-        std::sort(mine.begin(), mine.end());
-        mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+      for (const Segment& s : segs) {
+        grid.ForEachNearCell(s, [&](std::int64_t cell) {
+          for (std::uint32_t k : lists[static_cast<std::size_t>(cell)])
+            if (PixelInBox(s, pixels[k])) out.ids.push_back(k);
+        });
+        close_list();
       }
     }
   }
   if (sweep) {
-    // `pixels` is sorted by (x, y): binary search of the x range.
-    for (std::size_t i = 0; i < segs.size(); ++i) {
-      std::int64_t ylo = std::min(segs[i].a.y, segs[i].b.y) - 1;
-      std::int64_t yhi = std::max(segs[i].a.y, segs[i].b.y) + 1;
-      auto first =
-          std::lower_bound(pixels.begin(), pixels.end(), GridPoint{segs[i].a.x - 1, INT64_MIN});
-      for (auto it = first; it != pixels.end() && it->x <= segs[i].b.x + 1; ++it)
-        if (it->y >= ylo && it->y <= yhi)
-          out[i].push_back(static_cast<std::uint32_t>(it - pixels.begin()));
+    // Binary search of the segment's x range.
+    for (const Segment& s : segs) {
+      auto first = std::lower_bound(pixels.begin(), pixels.end(), GridPoint{s.a.x, INT64_MIN});
+      for (auto it = first; it != pixels.end() && it->x <= s.b.x; ++it)
+        if (PixelInBox(s, *it)) out.ids.push_back(static_cast<std::uint32_t>(it - pixels.begin()));
+      close_list();
     }
   }
   return out;
 }
 
-std::vector<Segment> Segments(const std::vector<Fragment>& frags) {
+// The distinct undirected segments of a list of fragments, sorted, and for
+// each fragment the index of its segment. Only geometry enters the crossing
+// and pixel tests, so duplicate fragments (overlapping collinear input gives
+// many) are searched once. `order` lists the fragments grouped by segment,
+// in segment order: working through them in that order keeps nearby
+// geometry together in memory.
+struct SegmentSet {
   std::vector<Segment> segs;
-  segs.reserve(frags.size());
-  for (const Fragment& f : frags) segs.push_back(Normalised(f.u, f.v));
-  return segs;
+  std::vector<std::uint32_t> of;
+  std::vector<std::uint32_t> order;
+};
+
+SegmentSet DistinctSegments(const std::vector<Fragment>& frags) {
+  struct Keyed {
+    Segment s;
+    std::uint32_t fragment;
+  };
+  std::vector<Keyed> keyed;
+  keyed.reserve(frags.size());
+  for (std::uint32_t i = 0; i < frags.size(); ++i)
+    keyed.push_back({Normalised(frags[i].u, frags[i].v), i});
+  std::sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) {
+    return x.s.a < y.s.a || (x.s.a == y.s.a && x.s.b < y.s.b);
+  });
+  SegmentSet set;
+  set.segs.reserve(frags.size());
+  set.of.resize(frags.size());
+  set.order.reserve(frags.size());
+  for (std::size_t k = 0; k < keyed.size(); ++k) {
+    if (k == 0 || !(keyed[k - 1].s.a == keyed[k].s.a && keyed[k - 1].s.b == keyed[k].s.b))
+      set.segs.push_back(keyed[k].s);
+    set.of[keyed[k].fragment] = static_cast<std::uint32_t>(set.segs.size() - 1);
+    set.order.push_back(keyed[k].fragment);
+  }
+  return set;
 }
 
 void SortUnique(std::vector<GridPoint>& v) {
@@ -389,7 +471,7 @@ void AppendThrough(const Fragment& f, std::vector<GridPoint>& centres, std::vect
 
 // arr.reroute of one edge or fragment u -> v, given its candidate pixels:
 // through every other hot pixel the closed segment meets.
-void Reroute(const Fragment& f, const std::vector<std::uint32_t>& candidates,
+void Reroute(const Fragment& f, std::span<const std::uint32_t> candidates,
              const std::vector<GridPoint>& hot, std::vector<Fragment>& out) {
   std::vector<GridPoint> between;
   for (std::uint32_t k : candidates) {
@@ -401,7 +483,7 @@ void Reroute(const Fragment& f, const std::vector<std::uint32_t>& candidates,
 
 // arr.repair step 3 for one fragment: through the hot pixel centres in its
 // open interior.
-void Split(const Fragment& f, const std::vector<std::uint32_t>& candidates,
+void Split(const Fragment& f, std::span<const std::uint32_t> candidates,
            const std::vector<GridPoint>& hot, std::vector<Fragment>& out) {
   std::vector<GridPoint> inside;
   for (std::uint32_t k : candidates)
@@ -409,11 +491,13 @@ void Split(const Fragment& f, const std::vector<std::uint32_t>& candidates,
   AppendThrough(f, inside, out);
 }
 
-bool AnyInteriorCentre(const std::vector<Fragment>& frags, const std::vector<GridPoint>& hot,
-                       const std::vector<std::vector<std::uint32_t>>& candidates) {
-  for (std::size_t i = 0; i < frags.size(); ++i)
+// Does a hot pixel centre lie in the open interior of one of the segments?
+bool AnyInteriorCentre(const std::vector<Segment>& segs, const std::vector<GridPoint>& hot,
+                       CandidateSearch search) {
+  FlatLists candidates = PixelCandidates(segs, hot, search);
+  for (std::size_t i = 0; i < segs.size(); ++i)
     for (std::uint32_t k : candidates[i])
-      if (InOpenInterior(frags[i].u, frags[i].v, hot[k])) return true;
+      if (InOpenInterior(segs[i].a, segs[i].b, hot[k])) return true;
   return false;
 }
 
@@ -450,41 +534,84 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch 
 
   // Step 1 (arr.drop-degenerate).
   std::vector<Fragment> edges;
+  edges.reserve(input.size());
   for (const TaggedEdge& e : input)
     if (!(e.p == e.q)) edges.push_back({e.p, e.q, e.operand});
 
   // Step 2 (arr.hot-pixels): endpoints and rounded proper crossings.
   std::vector<GridPoint> hot;
+  hot.reserve(2 * edges.size());
   for (const Fragment& e : edges) {
     hot.push_back(e.u);
     hot.push_back(e.v);
   }
-  std::vector<Segment> segs = Segments(edges);
-  for (auto [i, j] : CrossingCandidates(segs, search))
-    if (ProperlyCross(edges[i].u, edges[i].v, edges[j].u, edges[j].v))
-      hot.push_back(RoundedCrossing(edges[i].u, edges[i].v, edges[j].u, edges[j].v));
+  SegmentSet set = DistinctSegments(edges);
+  CrossingCandidates(set.segs, search, [&](std::uint32_t i, std::uint32_t j) {
+    const Segment &s = set.segs[i], &t = set.segs[j];
+    if (ProperlyCross(s.a, s.b, t.a, t.b)) hot.push_back(RoundedCrossing(s.a, s.b, t.a, t.b));
+  });
   SortUnique(hot);
 
-  // Step 3 (arr.reroute).
+  // Step 3 (arr.reroute). `split` marks the segments (of `set`, after the
+  // repair round below has rebuilt it) whose edge went through a hot pixel.
   std::vector<Fragment> frags;
+  frags.reserve(edges.size());
+  bool any_split = false;
+  std::vector<std::uint8_t> from_split;  // per fragment
   {
-    auto candidates = PixelCandidates(segs, hot, search);
-    for (std::size_t i = 0; i < edges.size(); ++i) Reroute(edges[i], candidates[i], hot, frags);
+    FlatLists candidates = PixelCandidates(set.segs, hot, search);
+    for (std::uint32_t i : set.order) {
+      std::size_t before = frags.size();
+      Reroute(edges[i], candidates[set.of[i]], hot, frags);
+      from_split.resize(frags.size(), frags.size() - before > 1);
+      any_split = any_split || frags.size() - before > 1;
+    }
   }
 
   // Step 4 (arr.repair).
   for (int round = 0;; ++round) {
-    segs = Segments(frags);
-    std::vector<std::uint8_t> crossed(frags.size(), 0);
-    std::vector<GridPoint> rounded;
-    for (auto [i, j] : CrossingCandidates(segs, search)) {
-      if (ProperlyCross(frags[i].u, frags[i].v, frags[j].u, frags[j].v)) {
-        crossed[i] = crossed[j] = 1;
-        rounded.push_back(RoundedCrossing(frags[i].u, frags[i].v, frags[j].u, frags[j].v));
+    // Which segments the round must test. In the first round only those
+    // from an edge that rerouting split: an edge E that went through no hot
+    // pixel but its endpoints is its own fragment, and
+    //  - two such edges cannot cross properly: their crossing X rounds to a
+    //    hot pixel c whose half-open pixel holds X, so both met pixel c, and
+    //    c is not an endpoint of both (edges sharing an endpoint do not
+    //    cross properly), so one of them was split;
+    //  - no hot centre lies strictly inside E, since E would have met that
+    //    pixel and been split.
+    // So a first round where no edge was split finds no work.
+    if (round == 0 && !any_split) {
+      // Every fragment is its edge, in `set.order`: the same segments.
+      std::vector<std::uint32_t> of(frags.size());
+      for (std::uint32_t k = 0; k < frags.size(); ++k) {
+        of[k] = set.of[set.order[k]];
+        set.order[k] = k;
       }
+      set.of = std::move(of);
+      break;
     }
+    set = DistinctSegments(frags);
+    std::vector<std::uint8_t> dirty(set.segs.size(), round > 0);
+    if (round == 0) {
+      for (std::size_t i = 0; i < frags.size(); ++i)
+        if (from_split[i]) dirty[set.of[i]] = 1;
+    }
+    std::vector<std::uint8_t> crossed(set.segs.size(), 0);
+    std::vector<GridPoint> rounded;
+    CrossingCandidates(set.segs, search, [&](std::uint32_t i, std::uint32_t j) {
+      const Segment &s = set.segs[i], &t = set.segs[j];
+      if ((dirty[i] || dirty[j]) && ProperlyCross(s.a, s.b, t.a, t.b)) {
+        crossed[i] = crossed[j] = 1;
+        rounded.push_back(RoundedCrossing(s.a, s.b, t.a, t.b));
+      }
+    });
     bool work = !rounded.empty();
-    if (!work) work = AnyInteriorCentre(frags, hot, PixelCandidates(segs, hot, search));
+    if (!work) {
+      std::vector<Segment> tested;
+      for (std::size_t i = 0; i < set.segs.size(); ++i)
+        if (dirty[i]) tested.push_back(set.segs[i]);
+      work = AnyInteriorCentre(tested, hot, search);
+    }
     if (!work) break;
     if (round == kMaxRepairRounds) {
       throw GeometryException("arrangement repair did not settle (arr.repair)",
@@ -496,10 +623,10 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch 
     // 2. Reroute the fragments that crossed.
     std::vector<Fragment> next;
     {
-      auto candidates = PixelCandidates(segs, hot, search);
-      for (std::size_t i = 0; i < frags.size(); ++i) {
-        if (crossed[i])
-          Reroute(frags[i], candidates[i], hot, next);
+      FlatLists candidates = PixelCandidates(set.segs, hot, search);
+      for (std::uint32_t i : set.order) {
+        if (crossed[set.of[i]])
+          Reroute(frags[i], candidates[set.of[i]], hot, next);
         else
           next.push_back(frags[i]);
       }
@@ -507,51 +634,47 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch 
     // 3. Split at hot pixel centres inside fragments.
     frags.clear();
     {
-      std::vector<Segment> nsegs = Segments(next);
-      auto candidates = PixelCandidates(nsegs, hot, search);
-      for (std::size_t i = 0; i < next.size(); ++i) Split(next[i], candidates[i], hot, frags);
+      SegmentSet next_set = DistinctSegments(next);
+      FlatLists candidates = PixelCandidates(next_set.segs, hot, search);
+      for (std::uint32_t i : next_set.order) Split(next[i], candidates[next_set.of[i]], hot, frags);
     }
   }
 
-  // Step 5 (arr.merge): net counts per undirected segment.
-  struct Entry {
-    GridPoint a, b;
-    std::int32_t n0, n1;
+  // Step 5 (arr.merge): net counts per undirected segment. `set` holds the
+  // final fragments' distinct segments, sorted by (a, b).
+  std::vector<std::int32_t> n0(set.segs.size(), 0), n1(set.segs.size(), 0);
+  for (std::uint32_t i : set.order) {
+    const Fragment& f = frags[i];
+    std::int32_t sign = f.u < f.v ? 1 : -1;
+    if (f.operand == 0 || f.operand == 2) n0[set.of[i]] += sign;
+    if (f.operand == 1 || f.operand == 2) n1[set.of[i]] += sign;
+  }
+  // The vertices, and each kept segment's two vertex indices: endpoint k of
+  // kept segment j goes to slot 2 j + k, sorted by point once.
+  std::vector<std::uint32_t> kept;
+  for (std::uint32_t g = 0; g < set.segs.size(); ++g)
+    if (n0[g] != 0 || n1[g] != 0) kept.push_back(g);
+  struct Slot {
+    GridPoint p;
+    std::uint32_t slot;
   };
-  std::vector<Entry> entries;
-  entries.reserve(frags.size());
-  for (const Fragment& f : frags) {
-    bool forward = f.u < f.v;
-    std::int32_t s = forward ? 1 : -1;
-    Entry e{forward ? f.u : f.v, forward ? f.v : f.u, 0, 0};
-    if (f.operand == 0 || f.operand == 2) e.n0 = s;
-    if (f.operand == 1 || f.operand == 2) e.n1 = s;
-    entries.push_back(e);
+  std::vector<Slot> slots;
+  slots.reserve(2 * kept.size());
+  for (std::uint32_t j = 0; j < kept.size(); ++j) {
+    slots.push_back({set.segs[kept[j]].a, 2 * j});
+    slots.push_back({set.segs[kept[j]].b, 2 * j + 1});
   }
-  std::sort(entries.begin(), entries.end(),
-            [](const Entry& x, const Entry& y) { return x.a < y.a || (x.a == y.a && x.b < y.b); });
-  std::vector<Entry> kept;
-  for (std::size_t i = 0; i < entries.size();) {
-    Entry sum = entries[i];
-    std::size_t j = i + 1;
-    for (; j < entries.size() && entries[j].a == sum.a && entries[j].b == sum.b; ++j) {
-      sum.n0 += entries[j].n0;
-      sum.n1 += entries[j].n1;
-    }
-    if (sum.n0 != 0 || sum.n1 != 0) kept.push_back(sum);
-    i = j;
-  }
+  std::sort(slots.begin(), slots.end(), [](const Slot& x, const Slot& y) { return x.p < y.p; });
   Arrangement out;
-  for (const Entry& e : kept) {
-    out.vertices.push_back(e.a);
-    out.vertices.push_back(e.b);
+  std::vector<std::uint32_t> vertex_of(slots.size());
+  for (const Slot& s : slots) {
+    if (out.vertices.empty() || !(out.vertices.back() == s.p)) out.vertices.push_back(s.p);
+    vertex_of[s.slot] = static_cast<std::uint32_t>(out.vertices.size() - 1);
   }
-  SortUnique(out.vertices);
-  auto index = [&](GridPoint p) {
-    return static_cast<std::uint32_t>(
-        std::lower_bound(out.vertices.begin(), out.vertices.end(), p) - out.vertices.begin());
-  };
-  for (const Entry& e : kept) out.segments.push_back({index(e.a), index(e.b), e.n0, e.n1});
+  // Sorted by (a, b) as points, so also by their indices.
+  out.segments.reserve(kept.size());
+  for (std::uint32_t j = 0; j < kept.size(); ++j)
+    out.segments.push_back({vertex_of[2 * j], vertex_of[2 * j + 1], n0[kept[j]], n1[kept[j]]});
   return out;
 }
 
