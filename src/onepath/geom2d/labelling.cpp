@@ -1,0 +1,90 @@
+// Labelling (docs/spec/region.md): the winding sweep and face selection.
+#include "onepath/geom2d/labelling.hpp"
+
+#include <algorithm>
+
+#include "onepath/exact/predicates.hpp"
+
+namespace onepath::geom2d {
+
+namespace {
+
+int Orient(GridPoint a, GridPoint b, GridPoint c) {
+  return exact::Orient2DInt(a.x, a.y, b.x, b.y, c.x, c.y);
+}
+
+}  // namespace
+
+// region.label-sweep. Vertices in (x, y) order; the status lists the
+// segments cut by the sweep line, bottom to top. A segment a -> b (a < b)
+// is below vertex v when v lies strictly left of it (Orient > 0): going
+// from a to b, left is above. Segments of the status that meet v's sweep
+// position and have v on their line end at v (no vertex lies inside a
+// segment, arr.output), so Orient = 0 marks exactly the block ending at v.
+std::vector<SegmentWindings> LabelWindings(const Arrangement& arrangement) {
+  const std::vector<GridPoint>& points = arrangement.vertices;
+  const std::vector<NetSegment>& segments = arrangement.segments;
+  std::vector<SegmentWindings> windings(segments.size());
+  std::vector<std::uint32_t> status;
+  std::vector<std::uint32_t> starting;
+  std::size_t next = 0;  // segments are sorted by (a, b): those from v are consecutive
+  for (std::uint32_t v = 0; v < points.size(); ++v) {
+    GridPoint p = points[v];
+    auto above_v = [&](std::uint32_t s) {
+      return Orient(points[segments[s].a], points[segments[s].b], p);
+    };
+    // The block ending at v: [lower, upper).
+    auto lower = std::partition_point(status.begin(), status.end(),
+                                      [&](std::uint32_t s) { return above_v(s) > 0; });
+    auto upper =
+        std::partition_point(lower, status.end(), [&](std::uint32_t s) { return above_v(s) == 0; });
+    std::int64_t below[2] = {0, 0};
+    if (lower != status.begin()) {
+      below[0] = windings[*(lower - 1)].above[0];
+      below[1] = windings[*(lower - 1)].above[1];
+    }
+    std::ptrdiff_t at = lower - status.begin();
+    status.erase(lower, upper);
+    // The segments starting at v, bottom to top: s before t when t's
+    // direction is counter-clockwise from s's (all point into the half-plane
+    // after v in (x, y) order, so the cross product orders them).
+    starting.clear();
+    for (; next < segments.size() && segments[next].a == v; ++next)
+      starting.push_back(static_cast<std::uint32_t>(next));
+    std::sort(starting.begin(), starting.end(), [&](std::uint32_t s, std::uint32_t t) {
+      return Orient(p, points[segments[s].b], points[segments[t].b]) > 0;
+    });
+    for (std::uint32_t s : starting) {
+      SegmentWindings& w = windings[s];
+      w.below[0] = below[0];
+      w.below[1] = below[1];
+      w.above[0] = below[0] + segments[s].n0;
+      w.above[1] = below[1] + segments[s].n1;
+      below[0] = w.above[0];
+      below[1] = w.above[1];
+    }
+    status.insert(status.begin() + at, starting.begin(), starting.end());
+  }
+  return windings;
+}
+
+// region.face-rule.
+bool Inside(FaceRule rule, std::int64_t w0, std::int64_t w1) {
+  switch (rule) {
+    case FaceRule::kEvenOdd:
+      return w0 % 2 != 0;
+    case FaceRule::kPositive:
+      return w0 > 0;
+    case FaceRule::kUnion:
+      return w0 > 0 || w1 > 0;
+    case FaceRule::kIntersection:
+      return w0 > 0 && w1 > 0;
+    case FaceRule::kDifference:
+      return w0 > 0 && w1 <= 0;
+    case FaceRule::kSymmetricDifference:
+      return (w0 > 0) != (w1 > 0);
+  }
+  return false;
+}
+
+}  // namespace onepath::geom2d

@@ -1,0 +1,70 @@
+// Regions (docs/spec/region.md, region.*): sets of non-crossing rings on the
+// snap grid, made from outlines or tile maps, combined by boolean
+// operations.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "onepath/core/vector2d.hpp"
+#include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/outline.hpp"
+
+namespace onepath::geom2d {
+
+__extension__ typedef __int128 Int128;
+
+// A closed ring of grid points, the last joined to the first.
+using Ring = std::vector<GridPoint>;
+
+// region.invariants: rings never cross or overlap and touch only at shared
+// vertices; interior on the left (outer rings counter-clockwise, holes
+// clockwise); no collinear degree-2 vertex; each ring starts at its
+// smallest directed edge and rings are sorted by it (region.ring-order).
+class Region {
+ public:
+  // The empty region on the default grid.
+  Region() = default;
+
+  // region.from-outlines: each outline alone (even-odd), then the union.
+  static Region FromOutlines(std::span<const Outline> outlines,
+                             const Geometry2DOptions& options = {});
+
+  // region.from-tilemap: cells row-major (width x height, non-zero =
+  // solid), cell (x, y) between grid lines x, x + 1 and y, y + 1.
+  static Region FromTileMap(std::span<const std::uint8_t> cells, std::int64_t width,
+                            std::int64_t height, double cellSize, Vector2D origin,
+                            const Geometry2DOptions& options = {});
+
+  // region.boolean (both operands must have the same SnapBits,
+  // grid.same-snapbits).
+  Region Union(const Region& other) const;
+  Region Intersection(const Region& other) const;
+  Region Difference(const Region& other) const;
+  Region SymmetricDifference(const Region& other) const;
+
+  int SnapBits() const { return snapBits_; }
+  const std::vector<Ring>& Rings() const { return rings_; }
+  bool IsEmpty() const { return rings_.empty(); }
+
+  // region.area: twice the area in grid units^2 (an integer: the sum of the
+  // rings' cross products), exact.
+  Int128 DoubledArea() const;
+
+  // grid.value: the rings as exact doubles.
+  std::vector<std::vector<Vector2D>> RingsAsVectors() const;
+
+  // For the stages that build regions from labelled boundaries (boolean
+  // operations, offsetting): rings already in region.invariants form.
+  static Region FromRings(std::vector<Ring> rings, int snapBits);
+
+ private:
+  std::vector<Ring> rings_;
+  int snapBits_ = 16;
+};
+
+// region.canonical: the region's canonical bytes.
+std::vector<std::uint8_t> CanonicalBytes(const Region& region);
+
+}  // namespace onepath::geom2d
