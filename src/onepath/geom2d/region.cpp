@@ -116,6 +116,7 @@ Region Region::FromTileMap(std::span<const std::uint8_t> cells, std::int64_t wid
     int n;
   };
   std::vector<Net> nets;
+  nets.reserve(static_cast<std::size_t>(2 * (width + height + 2)));
   // Horizontal segments on line y between columns x and x + 1: solid above
   // runs west to east (+1 from a to b), solid below east to west (-1).
   for (std::int64_t y = 0; y <= height; ++y)
@@ -130,9 +131,18 @@ Region Region::FromTileMap(std::span<const std::uint8_t> cells, std::int64_t wid
       int n = int(solid(x - 1, y)) - int(solid(x, y));
       if (n != 0 && ys[y] != ys[y + 1]) nets.push_back({{xs[x], ys[y]}, {xs[x], ys[y + 1]}, n});
     }
+  std::vector<DirectedEdge> boundary;
+  boundary.reserve(nets.size());
+  // Without collapsed lines every piece lies on its own place: no sums.
+  bool collapsed = std::adjacent_find(xs.begin(), xs.end()) != xs.end() ||
+                   std::adjacent_find(ys.begin(), ys.end()) != ys.end();
+  if (!collapsed) {
+    for (const Net& e : nets)
+      boundary.push_back(e.n > 0 ? DirectedEdge{e.a, e.b} : DirectedEdge{e.b, e.a});
+    return FromRings(TraceRings(std::move(boundary)), bits);
+  }
   std::sort(nets.begin(), nets.end(),
             [](const Net& s, const Net& t) { return s.a < t.a || (s.a == t.a && s.b < t.b); });
-  std::vector<DirectedEdge> boundary;
   for (std::size_t i = 0; i < nets.size();) {
     std::size_t j = i;
     int sum = 0;

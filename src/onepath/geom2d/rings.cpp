@@ -58,6 +58,29 @@ std::vector<Ring> TraceRings(std::vector<DirectedEdge> boundary) {
     g = h;
   }
 
+  // For every edge e, the group [at[e].first, at[e].second) of `out` holding
+  // the edges that leave e.to, and the degree (edges in + out) of e.from:
+  // one walk over the edges sorted by their end, beside the groups.
+  std::vector<std::uint32_t> by_to(n);
+  for (std::uint32_t i = 0; i < n; ++i) by_to[i] = i;
+  std::sort(by_to.begin(), by_to.end(), [&](std::uint32_t i, std::uint32_t j) {
+    return boundary[i].to < boundary[j].to || (boundary[i].to == boundary[j].to && i < j);
+  });
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> at(n);
+  std::vector<std::uint32_t> degree(n, 0);  // of boundary[e].from
+  for (std::size_t k = 0, g = 0; k < n;) {
+    GridPoint v = boundary[by_to[k]].to;
+    std::size_t run = k;
+    while (run < n && boundary[by_to[run]].to == v) ++run;
+    while (g < n && boundary[g].from < v) ++g;
+    std::size_t h = g;
+    while (h < n && boundary[h].from == v) ++h;
+    if (g == h) Defect("a boundary edge ends where no boundary edge starts");
+    for (std::size_t r = k; r < run; ++r) at[by_to[r]] = {std::uint32_t(g), std::uint32_t(h)};
+    for (std::size_t e = g; e < h; ++e) degree[e] = std::uint32_t((h - g) + (run - k));
+    k = run;
+  }
+
   // region.rings: after an edge u -> v, the ring continues along the
   // outgoing edge at v met first turning clockwise from v -> u: in the
   // counter-clockwise order of v's outgoing edges, the last one before the
@@ -65,50 +88,33 @@ std::vector<Ring> TraceRings(std::vector<DirectedEdge> boundary) {
   // and v -> u are never both boundary edges).
   auto successor = [&](std::uint32_t e) {
     GridPoint u = boundary[e].from, v = boundary[e].to;
-    auto first = std::lower_bound(boundary.begin(), boundary.end(), v,
-                                  [](const DirectedEdge& x, GridPoint p) { return x.from < p; });
-    auto g = static_cast<std::size_t>(first - boundary.begin());
-    std::size_t h = g;
-    while (h < n && boundary[h].from == v) ++h;
-    if (g == h) Defect("a boundary edge ends where no boundary edge starts");
-    auto begin = out.begin() + static_cast<std::ptrdiff_t>(g);
-    auto end = out.begin() + static_cast<std::ptrdiff_t>(h);
+    auto begin = out.begin() + at[e].first;
+    auto end = out.begin() + at[e].second;
+    if (end - begin == 1) return *begin;
     auto after = std::partition_point(
         begin, end, [&](std::uint32_t f) { return AngleLess(v, boundary[f].to, u); });
     return after == begin ? *(end - 1) : *(after - 1);
   };
 
-  // Degree (edges in + out) of every vertex, for dropping collinear
-  // degree-2 vertices.
-  std::vector<GridPoint> ends;
-  ends.reserve(2 * n);
-  for (const DirectedEdge& e : boundary) {
-    ends.push_back(e.from);
-    ends.push_back(e.to);
-  }
-  std::sort(ends.begin(), ends.end());
-  auto degree = [&](GridPoint p) {
-    auto range = std::equal_range(ends.begin(), ends.end(), p);
-    return range.second - range.first;
-  };
-
   std::vector<std::uint8_t> used(n, 0);
   std::vector<Ring> rings;
+  std::vector<std::uint32_t> traced_edges;
   for (std::uint32_t start = 0; start < n; ++start) {
     if (used[start]) continue;
-    Ring traced;
+    traced_edges.clear();
     for (std::uint32_t e = start; !used[e]; e = successor(e)) {
       used[e] = 1;
-      traced.push_back(boundary[e].from);
+      traced_edges.push_back(e);
     }
     // region.simplify: drop collinear vertices used by this ring only
     // (degree 2). Each is tested against its original neighbours: if q is
     // dropped, p, q, r and q, r, s are collinear, so p, r, s are too.
     Ring ring;
-    const std::size_t m = traced.size();
+    const std::size_t m = traced_edges.size();
     for (std::size_t k = 0; k < m; ++k) {
-      GridPoint prev = traced[(k + m - 1) % m], p = traced[k], nextp = traced[(k + 1) % m];
-      if (degree(p) == 2 && Orient(prev, p, nextp) == 0) continue;
+      std::uint32_t e = traced_edges[k];
+      GridPoint prev = boundary[traced_edges[(k + m - 1) % m]].from, p = boundary[e].from;
+      if (degree[e] == 2 && Orient(prev, p, boundary[e].to) == 0) continue;
       ring.push_back(p);
     }
     // region.ring-order: start at the smallest directed edge.
