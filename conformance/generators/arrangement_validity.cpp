@@ -9,6 +9,8 @@
 #include <unordered_map>
 #include <utility>
 
+#include "conformance/generators/exact_plane.hpp"
+
 namespace onepath::gen {
 
 namespace {
@@ -18,38 +20,8 @@ using onepath::geom2d::GridPoint;
 using onepath::geom2d::NetSegment;
 using onepath::geom2d::TaggedEdge;
 
-// GCC/Clang 128-bit integer; __extension__ keeps -Wpedantic quiet.
-__extension__ typedef __int128 Int128;
-
 bool Less(GridPoint a, GridPoint b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 bool Same(GridPoint a, GridPoint b) { return a.x == b.x && a.y == b.y; }
-
-// Sign of (b - a) x (c - a). Coordinates within 2^41 (doubled grid points
-// included): differences within 2^42, products within 2^84.
-int Orient(GridPoint a, GridPoint b, GridPoint c) {
-  Int128 l = static_cast<Int128>(b.x - a.x) * (c.y - a.y);
-  Int128 r = static_cast<Int128>(b.y - a.y) * (c.x - a.x);
-  return (l > r) - (l < r);
-}
-
-Int128 Dot(GridPoint a, GridPoint b, GridPoint c) {  // (b - a) . (c - a)
-  return static_cast<Int128>(b.x - a.x) * (c.x - a.x) +
-         static_cast<Int128>(b.y - a.y) * (c.y - a.y);
-}
-
-// arr.proper-crossing.
-bool CrossProperly(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
-  int o1 = Orient(a, b, c), o2 = Orient(a, b, d);
-  if (o1 * o2 >= 0) return false;
-  int o3 = Orient(c, d, a), o4 = Orient(c, d, b);
-  return o3 * o4 < 0;
-}
-
-// v in the open interior of segment ab (a != b).
-bool InOpenInterior(GridPoint a, GridPoint b, GridPoint v) {
-  if (Orient(a, b, v) != 0) return false;
-  return Dot(a, b, v) > 0 && Dot(b, a, v) > 0;
-}
 
 // Does the closed segment ab meet the closed box [x0, x1] x [y0, y1]? Exact:
 // the bounding boxes overlap and the box's corners are not all strictly on

@@ -94,19 +94,13 @@
 #include <CGAL/Snap_rounding_traits_2.h>
 #include <CGAL/assertions_behaviour.h>
 #include <CGAL/exceptions.h>
-#include <signal.h>
-#include <sys/socket.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <exception>
 #include <list>
 #include <stdexcept>
+
+#include "oracles/isolated_worker.hpp"
 
 namespace onepath::oracle {
 
@@ -174,119 +168,34 @@ SnapRoundingCgalResult Run(std::span<const TaggedEdge> edges) {
   return out;
 }
 
-// The worker's answer through the socket: u8 status, u32 message length,
-// message bytes, u32 route count, per route u32 length then (x, y) int64s.
-class Writer {
- public:
-  void U8(std::uint8_t v) { bytes_.push_back(v); }
-  void U32(std::uint32_t v) { Raw(&v, sizeof v); }
-  void I64(std::int64_t v) { Raw(&v, sizeof v); }
-  void Raw(const void* p, std::size_t n) {
-    const auto* b = static_cast<const std::uint8_t*>(p);
-    bytes_.insert(bytes_.end(), b, b + n);
-  }
-  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
-
- private:
-  std::vector<std::uint8_t> bytes_;
-};
-
-class Reader {
- public:
-  explicit Reader(const std::vector<std::uint8_t>& b) : bytes_(b) {}
-  bool Raw(void* p, std::size_t n) {
-    if (bytes_.size() - pos_ < n) return false;
-    std::memcpy(p, bytes_.data() + pos_, n);
-    pos_ += n;
-    return true;
-  }
-  bool done() const { return pos_ == bytes_.size(); }
-
- private:
-  const std::vector<std::uint8_t>& bytes_;
-  std::size_t pos_ = 0;
-};
-
+// The worker's answer: u8 status, the message, u32 route count, per route
+// u32 length then (x, y) int64s.
 std::vector<std::uint8_t> Serialise(const SnapRoundingCgalResult& r) {
-  Writer w;
+  ByteWriter w;
   w.U8(static_cast<std::uint8_t>(r.status));
-  w.U32(static_cast<std::uint32_t>(r.message.size()));
-  w.Raw(r.message.data(), r.message.size());
+  w.Str(r.message);
   w.U32(static_cast<std::uint32_t>(r.routes.size()));
-  for (const auto& route : r.routes) {
-    w.U32(static_cast<std::uint32_t>(route.size()));
-    for (GridPoint p : route) {
-      w.I64(p.x);
-      w.I64(p.y);
-    }
-  }
+  for (const auto& route : r.routes) w.Points(route);
   return w.bytes();
 }
 
 bool Deserialise(const std::vector<std::uint8_t>& bytes, SnapRoundingCgalResult& r) {
-  Reader rd(bytes);
+  ByteReader rd(bytes);
   std::uint8_t status = 0;
   std::uint32_t n = 0;
-  if (!rd.Raw(&status, 1) || status > 2 || !rd.Raw(&n, 4)) return false;
+  if (!rd.U8(status) || status > 2 || !rd.Str(r.message)) return false;
   r.status = static_cast<SnapRoundingCgalResult::Status>(status);
-  r.message.resize(n);
-  if (n > 0 && !rd.Raw(r.message.data(), n)) return false;
-  if (!rd.Raw(&n, 4)) return false;
+  if (!rd.Count(n, 4)) return false;
   r.routes.assign(n, {});
-  for (auto& route : r.routes) {
-    std::uint32_t len = 0;
-    if (!rd.Raw(&len, 4)) return false;
-    route.resize(len);
-    for (GridPoint& p : route)
-      if (!rd.Raw(&p.x, 8) || !rd.Raw(&p.y, 8)) return false;
-  }
+  for (auto& route : r.routes)
+    if (!rd.Points(route)) return false;
   return rd.done();
 }
 
-bool WriteAll(int fd, const std::vector<std::uint8_t>& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    // MSG_NOSIGNAL: a dead peer is an error return here, not SIGPIPE.
-    ssize_t n = send(fd, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-bool ReadAll(int fd, void* p, std::size_t size) {
-  auto* b = static_cast<std::uint8_t*>(p);
-  std::size_t done = 0;
-  while (done < size) {
-    ssize_t n = read(fd, b + done, size - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += static_cast<std::size_t>(n);
-  }
-  return true;
-}
-
-// A message: u32 length, then the bytes.
-bool SendMessage(int fd, const std::vector<std::uint8_t>& body) {
-  Writer w;
-  w.U32(static_cast<std::uint32_t>(body.size()));
-  w.Raw(body.data(), body.size());
-  return WriteAll(fd, w.bytes());
-}
-
-bool ReceiveMessage(int fd, std::vector<std::uint8_t>& body) {
-  std::uint32_t n = 0;
-  if (!ReadAll(fd, &n, 4)) return false;
-  body.resize(n);
-  return n == 0 || ReadAll(fd, body.data(), n);
-}
-
-// A request: u32 timeout in seconds, u32 edge count, then per edge p.x,
-// p.y, q.x, q.y as int64 (operands do not matter).
-std::vector<std::uint8_t> Request(std::span<const TaggedEdge> edges, unsigned timeout_seconds) {
-  Writer w;
-  w.U32(timeout_seconds);
+// A request: u32 edge count, then per edge p.x, p.y, q.x, q.y as int64
+// (operands do not matter).
+std::vector<std::uint8_t> Request(std::span<const TaggedEdge> edges) {
+  ByteWriter w;
   w.U32(static_cast<std::uint32_t>(edges.size()));
   for (const TaggedEdge& e : edges) {
     w.I64(e.p.x);
@@ -297,111 +206,34 @@ std::vector<std::uint8_t> Request(std::span<const TaggedEdge> edges, unsigned ti
   return w.bytes();
 }
 
-bool ParseRequest(const std::vector<std::uint8_t>& bytes, unsigned& timeout_seconds,
-                  std::vector<TaggedEdge>& edges) {
-  Reader rd(bytes);
-  std::uint32_t timeout = 0, n = 0;
-  if (!rd.Raw(&timeout, 4) || !rd.Raw(&n, 4)) return false;
-  timeout_seconds = timeout;
+bool ParseRequest(const std::vector<std::uint8_t>& bytes, std::vector<TaggedEdge>& edges) {
+  ByteReader rd(bytes);
+  std::uint32_t n = 0;
+  if (!rd.Count(n, 32)) return false;
   edges.assign(n, {});
   for (TaggedEdge& e : edges)
-    if (!rd.Raw(&e.p.x, 8) || !rd.Raw(&e.p.y, 8) || !rd.Raw(&e.q.x, 8) || !rd.Raw(&e.q.y, 8))
-      return false;
+    if (!rd.I64(e.p.x) || !rd.I64(e.p.y) || !rd.I64(e.q.x) || !rd.I64(e.q.y)) return false;
   return rd.done();
 }
 
-// The child: answers requests until the parent closes its end. Leaves
-// without running the parent's atexit handlers or flushing its buffers.
-[[noreturn]] void WorkerLoop(int fd) {
-  std::vector<std::uint8_t> body;
+// Runs in the worker process (oracles/isolated_worker.hpp).
+std::vector<std::uint8_t> Handle(const std::vector<std::uint8_t>& request) {
   std::vector<TaggedEdge> edges;
-  while (ReceiveMessage(fd, body)) {
-    unsigned timeout = 0;
-    if (!ParseRequest(body, timeout, edges)) _exit(4);
-    alarm(timeout);
-    SnapRoundingCgalResult r;
-    try {
-      r = Run(edges);
-    } catch (const std::exception& ex) {
-      r = {};
-      r.status = SnapRoundingCgalResult::Status::kRejected;
-      r.message = std::string("exception: ") + ex.what();
-    }
-    alarm(0);
-    if (!SendMessage(fd, Serialise(r))) _exit(3);
+  SnapRoundingCgalResult r;
+  if (!ParseRequest(request, edges)) {
+    r.status = SnapRoundingCgalResult::Status::kRejected;
+    r.message = "malformed request";
+    return Serialise(r);
   }
-  _exit(0);
-}
-
-// One forked worker process, reused across calls: forking per call costs
-// more than CGAL itself on small inputs. After a rejection (an exception
-// thrown from inside CGAL's sweep, whose data structures may then be left
-// half-updated) or a crash, the next call starts a fresh worker, so every
-// call runs in a process where CGAL has only ever succeeded.
-class Worker {
- public:
-  ~Worker() { Stop(); }
-
-  SnapRoundingCgalResult Call(std::span<const TaggedEdge> edges, unsigned timeout_seconds) {
-    if (pid_ <= 0) Start();
-    SnapRoundingCgalResult r;
-    std::vector<std::uint8_t> body;
-    if (SendMessage(fd_, Request(edges, timeout_seconds)) && ReceiveMessage(fd_, body) &&
-        Deserialise(body, r)) {
-      if (r.status != SnapRoundingCgalResult::Status::kOk) Stop();
-      return r;
-    }
-    // The worker died (or answered nonsense): say how.
-    int status = Stop();
+  try {
+    r = Run(edges);
+  } catch (const std::exception& ex) {
     r = {};
-    r.status = SnapRoundingCgalResult::Status::kCrashed;
-    if (status >= 0 && WIFSIGNALED(status)) {
-      int sig = WTERMSIG(status);
-      r.message = sig == SIGALRM ? std::string("timed out")
-                                 : std::string("killed by signal ") + strsignal(sig);
-    } else {
-      r.message = "worker process exited abnormally";
-    }
-    return r;
+    r.status = SnapRoundingCgalResult::Status::kRejected;
+    r.message = std::string("exception: ") + ex.what();
   }
-
- private:
-  void Start() {
-    int fds[2];
-    if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0)
-      throw std::runtime_error("SnapRoundCgalIsolated: socketpair failed");
-    std::fflush(nullptr);
-    pid_t pid = fork();
-    if (pid < 0) {
-      close(fds[0]);
-      close(fds[1]);
-      throw std::runtime_error("SnapRoundCgalIsolated: fork failed");
-    }
-    if (pid == 0) {
-      close(fds[0]);
-      WorkerLoop(fds[1]);
-    }
-    close(fds[1]);
-    pid_ = pid;
-    fd_ = fds[0];
-  }
-
-  // Closes the connection (the worker then exits) and reaps the worker;
-  // returns its wait status, or -1 when there was none.
-  int Stop() {
-    if (pid_ <= 0) return -1;
-    close(fd_);
-    int status = 0;
-    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-    pid_ = -1;
-    fd_ = -1;
-    return status;
-  }
-
-  pid_t pid_ = -1;
-  int fd_ = -1;
-};
+  return Serialise(r);
+}
 
 }  // namespace
 
@@ -414,8 +246,28 @@ SnapRoundingCgalResult SnapRoundCgalIsolated(std::span<const TaggedEdge> edges,
     for (std::int64_t v : {e.p.x, e.p.y, e.q.x, e.q.y})
       if (v > geom2d::kMaxArrangementCoordinate || v < -geom2d::kMaxArrangementCoordinate)
         throw std::invalid_argument("SnapRoundCgal: coordinate beyond 2^39");
-  static Worker worker;
-  return worker.Call(edges, timeout_seconds);
+  // After a rejection (an exception thrown from inside CGAL's sweep, whose
+  // data structures may then be left half-updated) or a crash, the next
+  // call starts a fresh worker, so every call runs in a process where CGAL
+  // has only ever succeeded.
+  static IsolatedWorker worker(Handle);
+  SnapRoundingCgalResult r;
+  std::vector<std::uint8_t> reply;
+  std::string failure;
+  if (!worker.Call(Request(edges), timeout_seconds, reply, failure)) {
+    r.status = SnapRoundingCgalResult::Status::kCrashed;
+    r.message = failure;
+    return r;
+  }
+  if (!Deserialise(reply, r)) {
+    worker.Restart();
+    r = {};
+    r.status = SnapRoundingCgalResult::Status::kCrashed;
+    r.message = "worker process answered nonsense";
+    return r;
+  }
+  if (r.status != SnapRoundingCgalResult::Status::kOk) worker.Restart();
+  return r;
 }
 
 }  // namespace onepath::oracle
