@@ -1,0 +1,163 @@
+// Decoding fuzz bytes into region inputs, shared by the region fuzz targets
+// (fuzz/region_*.cpp), and the errors those inputs must raise, worked out
+// here from the spec's rules (grid.*, region.outline, region.from-tilemap)
+// rather than taken from the implementation.
+//
+// Encoding (bytes past the end read as zero, so every input is a case):
+//   SnapBits: one byte b; b % 32 < 30 gives b % 17 (valid), 30 gives -1,
+//     31 gives 17.
+//   Outlines: one byte, count = byte % (max + 1); per outline one byte,
+//     rings = byte % 4 + 1; per ring one byte, vertices = byte % 12 (0, 1 and
+//     2 are too few: an error), then the vertices. A vertex is two int16
+//     coordinates u; the value is u * 2^-8 * 2^scale with scale = the
+//     outline set's scale byte % 16 - 4, so values reach beyond 2^21 only
+//     through the specials. u = INT16_MIN (0x8000) instead reads one more
+//     byte choosing a special value (Special below).
+#pragma once
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "onepath/core/errors.hpp"
+#include "onepath/geom2d/outline.hpp"
+
+namespace onepath::fuzz {
+
+class ByteReader {
+ public:
+  ByteReader(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
+  std::uint8_t U8() { return at_ < size_ ? data_[at_++] : (++at_, 0); }
+  std::int16_t I16() {
+    int lo = U8(), hi = U8();
+    return static_cast<std::int16_t>(static_cast<std::uint16_t>(lo | (hi << 8)));
+  }
+
+ private:
+  const std::uint8_t* data_;
+  std::size_t size_;
+  std::size_t at_ = 0;
+};
+
+[[noreturn]] inline void Fail(const char* target, const std::string& what) {
+  std::fprintf(stderr, "%s: %s\n", target, what.c_str());
+  std::abort();
+}
+
+inline int DecodeSnapBits(ByteReader& in) {
+  int b = in.U8() % 32;
+  return b < 30 ? b % 17 : (b == 30 ? -1 : 17);
+}
+
+// Values at and beyond the edges of grid.coordinates.
+inline double Special(std::uint8_t b) {
+  const double big = 0x1p21;
+  switch (b % 8) {
+    case 0:
+      return std::numeric_limits<double>::quiet_NaN();
+    case 1:
+      return std::numeric_limits<double>::infinity();
+    case 2:
+      return -std::numeric_limits<double>::infinity();
+    case 3:
+      return big;  // allowed
+    case 4:
+      return -big;  // allowed
+    case 5:
+      return std::nextafter(big, 3 * big);  // just beyond
+    case 6:
+      return -std::nextafter(big, 3 * big);  // just beyond
+    default:
+      return 0.5 * std::ldexp(1.0, -(b / 8));  // a tie at some SnapBits
+  }
+}
+
+inline double DecodeCoordinate(ByteReader& in, int scale) {
+  std::int16_t u = in.I16();
+  if (u == std::numeric_limits<std::int16_t>::min()) return Special(in.U8());
+  return std::ldexp(static_cast<double>(u), scale - 8);
+}
+
+inline std::vector<geom2d::Outline> DecodeOutlines(ByteReader& in, int max_outlines) {
+  int scale = in.U8() % 16 - 4;
+  std::vector<geom2d::Outline> outlines(in.U8() % (max_outlines + 1));
+  for (geom2d::Outline& o : outlines) {
+    o.rings.resize(in.U8() % 4 + 1);
+    for (auto& ring : o.rings) {
+      ring.resize(in.U8() % 12);
+      for (Vector2D& v : ring) {
+        v.x = DecodeCoordinate(in, scale);
+        v.y = DecodeCoordinate(in, scale);
+      }
+    }
+  }
+  return outlines;
+}
+
+// The error the spec requires, described as type and fields.
+struct ExpectedError {
+  std::string type;
+  ErrorFields fields;
+};
+
+inline bool PublicCoordinate(double v) { return v >= -0x1p21 && v <= 0x1p21; }
+
+// grid.snapbits, then region.outline and grid.coordinates in input order.
+inline std::optional<ExpectedError> OutlinesError(const std::vector<geom2d::Outline>& outlines,
+                                                  int snapBits) {
+  if (snapBits < 0 || snapBits > 16)
+    return ExpectedError{"ArgumentOutOfRangeException",
+                         {.value = double(snapBits), .setting = "SnapBits"}};
+  for (std::size_t o = 0; o < outlines.size(); ++o)
+    for (std::size_t r = 0; r < outlines[o].rings.size(); ++r) {
+      const auto& ring = outlines[o].rings[r];
+      if (ring.size() < 3)
+        return ExpectedError{"ArgumentException",
+                             {.argument = "outlines",
+                              .outline = std::int64_t(o),
+                              .ring = std::int64_t(r),
+                              .count = std::int64_t(ring.size())}};
+      for (std::size_t v = 0; v < ring.size(); ++v)
+        for (double c : {ring[v].x, ring[v].y})
+          if (!PublicCoordinate(c))
+            return ExpectedError{"ArgumentOutOfRangeException",
+                                 {.outline = std::int64_t(o),
+                                  .ring = std::int64_t(r),
+                                  .vertex = std::int64_t(v),
+                                  .value = c}};
+    }
+  return std::nullopt;
+}
+
+// Same value, NaN equal to NaN.
+inline bool SameValue(std::optional<double> a, std::optional<double> b) {
+  if (a.has_value() != b.has_value()) return false;
+  if (!a) return true;
+  return (std::isnan(*a) && std::isnan(*b)) || *a == *b;
+}
+
+inline bool SameFields(const ErrorFields& a, const ErrorFields& b) {
+  return a.argument == b.argument && a.outline == b.outline && a.ring == b.ring &&
+         a.vertex == b.vertex && a.edge == b.edge && SameValue(a.value, b.value) &&
+         a.setting == b.setting && a.tileX == b.tileX && a.tileZ == b.tileZ && a.count == b.count;
+}
+
+// Checks a thrown spec exception against the expected one; aborts on a
+// mismatch. Exceptions of other types are not caught by the targets.
+inline void CheckError(const char* target, const OnePathException& e,
+                       const std::optional<ExpectedError>& expected) {
+  if (!expected) Fail(target, std::string("unexpected ") + e.typeName() + ": " + e.what());
+  if (expected->type != e.typeName())
+    Fail(target,
+         "threw " + std::string(e.typeName()) + ", expected " + expected->type + ": " + e.what());
+  if (!SameFields(e.fields(), expected->fields))
+    Fail(target, std::string("wrong error fields: ") + e.what());
+}
+
+}  // namespace onepath::fuzz
