@@ -1,14 +1,19 @@
 #include "conformance/runner/operations.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/exact/predicates.hpp"
 #include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/region.hpp"
 
 namespace onepath::conformance {
 
@@ -53,6 +58,33 @@ json ErrorFieldsToJson(const ErrorFields& f) {
   return j;
 }
 
+std::vector<geom2d::Outline> OutlinesFromJson(const json& j) {
+  std::vector<geom2d::Outline> outlines;
+  for (const json& outline : j) {
+    geom2d::Outline o;
+    for (const json& ring : outline) {
+      std::vector<Vector2D>& r = o.rings.emplace_back();
+      for (const json& p : ring) r.push_back(PointFromJson(p));
+    }
+    outlines.push_back(std::move(o));
+  }
+  return outlines;
+}
+
+json OutlinesToJson(const std::vector<geom2d::Outline>& outlines) {
+  json list = json::array();
+  for (const geom2d::Outline& o : outlines) {
+    json rings = json::array();
+    for (const auto& ring : o.rings) {
+      json points = json::array();
+      for (Vector2D p : ring) points.push_back(PointToJson(p));
+      rings.push_back(points);
+    }
+    list.push_back(rings);
+  }
+  return list;
+}
+
 namespace {
 
 using Operation = std::function<std::vector<std::uint8_t>(const json&)>;
@@ -77,12 +109,69 @@ std::vector<geom2d::TaggedEdge> EdgesFromJson(const json& in) {
   return edges;
 }
 
+bool IsRegionOperation(const std::string& op) { return op.rfind("Region.", 0) == 0; }
+
+// Region.* options: {"SnapBits": n} (grid.snapbits).
+geom2d::Geometry2DOptions OptionsFromJson(const json& in) {
+  return {.SnapBits = in.at("options").at("SnapBits").get<int>()};
+}
+
+// Region.FromOutlines input, also each operand of a boolean operation:
+// {"outlines": [...], "options": {"SnapBits": n}}.
+geom2d::Region RegionFromJson(const json& in) {
+  return geom2d::Region::FromOutlines(OutlinesFromJson(in.at("outlines")), OptionsFromJson(in));
+}
+
+// Region.FromTileMap cells: a string of '0' and '1', or a list of integers
+// 0..255 (non-zero is solid).
+std::vector<std::uint8_t> CellsFromJson(const json& j) {
+  std::vector<std::uint8_t> cells;
+  if (j.is_string()) {
+    for (char c : j.get_ref<const std::string&>()) {
+      if (c != '0' && c != '1') throw std::invalid_argument("cells: a string of '0' and '1'");
+      cells.push_back(c == '1' ? 1 : 0);
+    }
+    return cells;
+  }
+  for (const json& c : j) {
+    int v = c.get<int>();
+    if (v < 0 || v > 255) throw std::invalid_argument("cells: integers 0..255");
+    cells.push_back(static_cast<std::uint8_t>(v));
+  }
+  return cells;
+}
+
+geom2d::Region TileMapFromJson(const json& in) {
+  return geom2d::Region::FromTileMap(
+      CellsFromJson(in.at("cells")), in.at("width").get<std::int64_t>(),
+      in.at("height").get<std::int64_t>(), DoubleFromJson(in.at("cellSize")),
+      PointFromJson(in.at("origin")), OptionsFromJson(in));
+}
+
+// Region.Union etc.: {"a": operand, "b": operand}, each operand built by
+// Region.FromOutlines, A before B; then A.<op>(B).
+Operation Boolean(geom2d::Region (geom2d::Region::*op)(const geom2d::Region&) const) {
+  return [op](const json& in) {
+    geom2d::Region a = RegionFromJson(in.at("a"));
+    geom2d::Region b = RegionFromJson(in.at("b"));
+    return geom2d::CanonicalBytes((a.*op)(b));
+  };
+}
+
 const std::map<std::string, Operation>& Operations() {
   static const std::map<std::string, Operation> ops = {
       {"Arrangement.Build",
        [](const json& in) {
          return geom2d::CanonicalBytes(geom2d::BuildArrangement(EdgesFromJson(in)));
        }},
+      {"Region.FromOutlines",
+       [](const json& in) { return geom2d::CanonicalBytes(RegionFromJson(in)); }},
+      {"Region.FromTileMap",
+       [](const json& in) { return geom2d::CanonicalBytes(TileMapFromJson(in)); }},
+      {"Region.Union", Boolean(&geom2d::Region::Union)},
+      {"Region.Intersection", Boolean(&geom2d::Region::Intersection)},
+      {"Region.Difference", Boolean(&geom2d::Region::Difference)},
+      {"Region.SymmetricDifference", Boolean(&geom2d::Region::SymmetricDifference)},
       {"Predicates.Orient2D",
        [](const json& in) {
          return SignBytes(exact::CheckedOrient2D(
@@ -131,6 +220,21 @@ json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes)
     }
     return json{{"vertices", vertices}, {"segments", segments}};
   }
+  if (IsRegionOperation(op)) {
+    // region.canonical: u8 SnapBits, then rings of (i64 x, i64 y) vertices.
+    CanonicalReader r(bytes);
+    int snap_bits = r.U8();
+    json rings = json::array();
+    for (std::uint32_t n = r.U32(), i = 0; i < n; ++i) {
+      json ring = json::array();
+      for (std::uint32_t m = r.U32(), k = 0; k < m; ++k) {
+        std::int64_t x = r.I64();
+        ring.push_back({x, r.I64()});
+      }
+      rings.push_back(ring);
+    }
+    return json{{"SnapBits", snap_bits}, {"rings", rings}};
+  }
   static const char* hex = "0123456789abcdef";
   std::string s;
   for (std::uint8_t b : bytes) {
@@ -138,6 +242,59 @@ json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes)
     s.push_back(hex[b & 15]);
   }
   return json{{"hex", s}};
+}
+
+namespace {
+
+// The first place where `actual` differs from `expected`: the path to it
+// (array indices and object keys) and what differs there.
+struct Difference {
+  std::vector<std::string> path;
+  std::string what;
+};
+
+std::optional<Difference> FirstDifference(const json& expected, const json& actual) {
+  if (expected == actual) return std::nullopt;
+  if (expected.is_array() && actual.is_array()) {
+    for (std::size_t i = 0; i < std::min(expected.size(), actual.size()); ++i) {
+      if (auto d = FirstDifference(expected[i], actual[i])) {
+        d->path.insert(d->path.begin(), std::to_string(i));
+        return d;
+      }
+    }
+    return Difference{{}, fmt::format("{} items, expected {}", actual.size(), expected.size())};
+  }
+  if (expected.is_object() && actual.is_object()) {
+    for (const auto& [key, value] : expected.items()) {
+      if (!actual.contains(key)) return Difference{{key}, "missing"};
+      if (auto d = FirstDifference(value, actual.at(key))) {
+        d->path.insert(d->path.begin(), key);
+        return d;
+      }
+    }
+    for (const auto& [key, value] : actual.items())
+      if (!expected.contains(key)) return Difference{{key}, "unexpected"};
+  }
+  return Difference{{}, fmt::format("{}, expected {}", actual.dump(), expected.dump())};
+}
+
+}  // namespace
+
+std::string DescribeDifference(const std::string& op, const json& expected, const json& actual) {
+  std::optional<Difference> d = FirstDifference(expected, actual);
+  if (!d) return "";
+  const std::vector<std::string>& p = d->path;
+  if (IsRegionOperation(op) && !p.empty() && p[0] == "rings") {
+    // rings / ring index / vertex index / coordinate index.
+    if (p.size() == 1) return fmt::format("rings: {}", d->what);
+    if (p.size() == 2) return fmt::format("ring {}: {}", p[1], d->what);
+    return fmt::format("ring {}, vertex {}: {}, expected {}", p[1], p[2],
+                       actual.at("rings").at(std::stoul(p[1])).at(std::stoul(p[2])).dump(),
+                       expected.at("rings").at(std::stoul(p[1])).at(std::stoul(p[2])).dump());
+  }
+  std::string pointer;
+  for (const std::string& key : p) pointer += "/" + key;
+  return fmt::format("{}: {}", pointer.empty() ? "/" : pointer, d->what);
 }
 
 }  // namespace onepath::conformance

@@ -9,6 +9,7 @@
 
 #include "onepath/core/errors.hpp"
 #include "onepath/core/vector2d.hpp"
+#include "onepath/geom2d/outline.hpp"
 
 namespace onepath::conformance {
 
@@ -24,6 +25,12 @@ std::vector<std::string> OperationNames();
 // divergence report); falls back to hex for ops without a decoder.
 nlohmann::json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes);
 
+// Where a decoded output first differs from the expected one (a vector's
+// expect.value), in words: "ring 3, vertex 5: [4,2], expected [4,3]" for
+// regions, a JSON pointer for other ops. Empty when they are equal.
+std::string DescribeDifference(const std::string& op, const nlohmann::json& expected,
+                               const nlohmann::json& actual);
+
 // JSON forms shared by vectors and reports. A double is a JSON number, or
 // one of the strings "NaN", "Infinity", "-Infinity".
 double DoubleFromJson(const nlohmann::json& j);
@@ -31,5 +38,10 @@ nlohmann::json DoubleToJson(double v);
 Vector2D PointFromJson(const nlohmann::json& j);
 nlohmann::json PointToJson(Vector2D p);
 nlohmann::json ErrorFieldsToJson(const ErrorFields& f);
+
+// Region.* outlines: a list of outlines, each a list of rings, each a list
+// of points [x, y].
+std::vector<geom2d::Outline> OutlinesFromJson(const nlohmann::json& j);
+nlohmann::json OutlinesToJson(const std::vector<geom2d::Outline>& outlines);
 
 }  // namespace onepath::conformance

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "conformance/runner/operations.hpp"
 #include "onepath/core/canonical.hpp"
@@ -18,8 +19,22 @@ bool Contains(const std::vector<std::string>& list, const std::string& s) {
 }
 
 // Field values compare exactly: doubles bit for bit (NaN equals NaN, since
-// both are written "NaN"), integers and strings as they are.
-bool SameFields(const json& expected, const json& actual) { return expected == actual; }
+// both are written "NaN"; -0.0 differs from 0.0, which json's == would
+// take as equal), integers and strings as they are.
+bool SameFields(const json& expected, const json& actual) {
+  if (expected.is_number_float() || actual.is_number_float()) {
+    if (!expected.is_number() || !actual.is_number()) return false;
+    double e = expected.get<double>(), a = actual.get<double>();
+    return e == a && std::signbit(e) == std::signbit(a);
+  }
+  if (expected.is_object() && actual.is_object()) {
+    if (expected.size() != actual.size()) return false;
+    for (const auto& [key, value] : expected.items())
+      if (!actual.contains(key) || !SameFields(value, actual.at(key))) return false;
+    return true;
+  }
+  return expected == actual;
+}
 
 }  // namespace
 
@@ -51,8 +66,14 @@ Outcome RunVector(const GoldenVector& v) {
     if (hash == *v.sha256) {
       o.status = Status::kPass;
     } else {
-      o.detail = fmt::format("sha256 {} != expected {}; output {}", hash, *v.sha256,
-                             DecodeOutput(v.op, bytes).dump());
+      json output = DecodeOutput(v.op, bytes);
+      o.detail = fmt::format("sha256 {} != expected {}", hash, *v.sha256);
+      // Name the first difference before the (possibly long) outputs.
+      if (!v.value.is_null()) {
+        std::string where = DescribeDifference(v.op, v.value, output);
+        if (!where.empty()) o.detail += "; first difference: " + where;
+      }
+      o.detail += "; output " + output.dump();
       if (!v.value.is_null()) o.detail += "; expected " + v.value.dump();
     }
   } catch (const OnePathException& e) {

@@ -7,6 +7,7 @@
 
 #include "conformance/runner/clauses.hpp"
 #include "conformance/runner/golden.hpp"
+#include "conformance/runner/operations.hpp"
 #include "conformance/runner/runner.hpp"
 #include "conformance/tests/clause.hpp"
 
@@ -69,6 +70,9 @@ TEST(GoldenReplay, ComparesErrorTypeAndEveryField) {
   EXPECT_EQ(RunVector(make(wrong_vertex)).status, Status::kFail);
   json missing_field = {{"argument", "c.y"}, {"vertex", 2}};
   EXPECT_EQ(RunVector(make(missing_field)).status, Status::kFail);
+  json extra_field = right;
+  extra_field["count"] = 1;
+  EXPECT_EQ(RunVector(make(extra_field)).status, Status::kFail);
   // A positive expectation for an input that throws fails as well.
   GoldenVector v = make(right);
   v.error.reset();
@@ -76,11 +80,81 @@ TEST(GoldenReplay, ComparesErrorTypeAndEveryField) {
   EXPECT_EQ(RunVector(v).status, Status::kFail);
 }
 
+TEST(GoldenReplay, ErrorValuesCompareBitForBit) {
+  CLAUSE("err.fields grid.tilemap-lines");
+  // A cell size of -0.0 is reported with value -0.0; 0.0 is another double.
+  json in = {{"cells", "1"},     {"width", 1},           {"height", 1},
+             {"cellSize", -0.0}, {"origin", {0.0, 0.0}}, {"options", {{"SnapBits", 16}}}};
+  auto make = [&](json value) {
+    return ParseVector({{"id", "region_from_tilemap/test/000000000000"},
+                        {"op", "Region.FromTileMap"},
+                        {"clauses", {"grid.tilemap-lines"}},
+                        {"input", in},
+                        {"expect",
+                         {{"error",
+                           {{"type", "ArgumentOutOfRangeException"},
+                            {"fields", {{"argument", "cellSize"}, {"value", value}}}}}}},
+                        {"provenance", "hand-made in test_golden.cpp"}});
+  };
+  EXPECT_EQ(RunVector(make(json::parse("-0.0"))).status, Status::kPass);
+  EXPECT_EQ(RunVector(make(json::parse("0.0"))).status, Status::kFail);
+  EXPECT_EQ(RunVector(make(json::parse("0"))).status, Status::kFail);
+}
+
 TEST(GoldenReplay, UnknownOperationsAreSkippedNotFailed) {
   CLAUSE("canon.hash");
   GoldenVector v = Vector({{"sha256", kSignPlus}});
-  v.op = "Region.FromOutlines";
+  v.op = "Mesh.NotAnOperation";
   EXPECT_EQ(RunVector(v).status, Status::kSkip);
+}
+
+namespace {
+
+// A unit square at SnapBits 0: one ring (0,0) (1,0) (1,1) (0,1).
+GoldenVector SquareVector(const json& value) {
+  json in = {{"outlines", {{{{0.0, 0.0}, {1.0, 0.0}, {1.0, 1.0}, {0.0, 1.0}}}}},
+             {"options", {{"SnapBits", 0}}}};
+  return ParseVector({{"id", "region_from_outlines/test/000000000000"},
+                      {"op", "Region.FromOutlines"},
+                      {"clauses", {"region.canonical"}},
+                      {"input", in},
+                      {"expect", {{"sha256", std::string(64, '0')}, {"value", value}}},
+                      {"provenance", "hand-made in test_golden.cpp"}});
+}
+
+}  // namespace
+
+TEST(GoldenReplay, NamesTheFirstDifferingRingAndVertexOfARegion) {
+  CLAUSE("region.canonical");
+  json square = {{"SnapBits", 0}, {"rings", {{{0, 0}, {1, 0}, {1, 1}, {0, 1}}}}};
+  EXPECT_EQ(DecodeOutput("Region.FromOutlines",
+                         RunOperation("Region.FromOutlines", SquareVector(square).input)),
+            square);
+  json moved = square;
+  moved["rings"][0][2] = {1, 2};
+  Outcome o = RunVector(SquareVector(moved));
+  EXPECT_EQ(o.status, Status::kFail);
+  EXPECT_NE(o.detail.find("first difference: ring 0, vertex 2: [1,1], expected [1,2]"),
+            std::string::npos)
+      << o.detail;
+  json more = square;
+  more["rings"].push_back({{5, 5}, {6, 5}, {6, 6}});
+  o = RunVector(SquareVector(more));
+  EXPECT_NE(o.detail.find("first difference: rings: 1 items, expected 2"), std::string::npos)
+      << o.detail;
+}
+
+TEST(GoldenReplay, TileMapCellsAsAStringOrAListOfBytes) {
+  CLAUSE("region.from-tilemap");
+  json in = {{"cells", "0110"}, {"width", 2},       {"height", 2},
+             {"cellSize", 1.0}, {"origin", {0, 0}}, {"options", {{"SnapBits", 0}}}};
+  auto bytes = RunOperation("Region.FromTileMap", in);
+  in["cells"] = {0, 2, 255, 0};
+  EXPECT_EQ(RunOperation("Region.FromTileMap", in), bytes);
+  in["cells"] = "01x0";
+  EXPECT_THROW(RunOperation("Region.FromTileMap", in), std::invalid_argument);
+  in["cells"] = {0, 1, 256, 0};
+  EXPECT_THROW(RunOperation("Region.FromTileMap", in), std::invalid_argument);
 }
 
 TEST(GoldenFormat, RejectsAVectorWithBothOrNeitherExpectation) {

@@ -49,6 +49,7 @@ TEST(Region, SquareIsOneCounterClockwiseRing) {
 TEST(Region, HoleRunsClockwise) {
   CLAUSE("region.invariants");
   CLAUSE("region.outline");
+  CLAUSE("region.area");
   // Even-odd: the inner square of [1,3]^2 inside [0,4]^2 is a hole whatever
   // the rings' directions (both given counter-clockwise here). The hole's
   // smallest edge is (1,1) -> (1,3) (clockwise: up the left side). Rings
@@ -62,6 +63,8 @@ TEST(Region, HoleRunsClockwise) {
 TEST(Region, BowTieSplitsIntoTwoTrianglesAtThePinch) {
   CLAUSE("region.outline");
   CLAUSE("region.rings");
+  CLAUSE("region.label-sweep");
+  CLAUSE("region.boundary");
   // (0,0) -> (2,2) -> (2,0) -> (0,2) crosses itself at (1,1) (an integer: no
   // rounding). Even-odd gives the left triangle (0,0),(1,1),(0,2) and the
   // right one (1,1),(2,0),(2,2), each of area 1, touching at (1,1) (degree

@@ -73,13 +73,12 @@ int main(int argc, char** argv) {
   int max_edges = argc > 3 ? std::atoi(argv[3]) : 24;
   std::filesystem::create_directories(dir);
 
-  Writer w;
-  w.out.open(dir / "arrangement.jsonl");
+  Writer w(dir / "arrangement.jsonl");
   for (gen::ArrangementCaseKind kind : gen::AllArrangementCaseKinds()) {
     std::uint64_t seed = kSeed + static_cast<std::uint64_t>(kind);
     gen::SplitMix64 rng(seed);
     std::string kname = gen::KindName(kind);
-    for (int draw = 0, made = 0; made < per_kind && draw < 20 * per_kind; ++draw) {
+    w.AddDrawn(per_kind, [&](int draw) {
       std::vector<TaggedEdge> edges = gen::MakeArrangementCase(kind, rng, max_edges);
       std::vector<oracle::BfEdge> bf;
       for (const TaggedEdge& e : edges) bf.push_back({{e.p.x, e.p.y}, {e.q.x, e.q.y}, e.operand});
@@ -100,14 +99,13 @@ int main(int argc, char** argv) {
                                      "draw={} max_edges={}; expected from oracles/boost_mp/"
                                      "arrangement_bruteforce",
                                      kname, seed, draw, max_edges)}};
-      if (w.Add(v)) ++made;
-    }
+      return v;
+    });
   }
-  std::printf("%s: %d vectors\n", (dir / "arrangement.jsonl").c_str(), w.written);
+  w.PrintCount();
 
   // Negative vectors (arr.input): one bad value per vector.
-  Writer neg;
-  neg.out.open(dir / "errors.jsonl");
+  Writer neg(dir / "errors.jsonl");
   const std::int64_t limit = std::int64_t{1} << 39;
   const std::int64_t bad_coords[] = {limit + 1, -limit - 1, INT64_MAX, INT64_MIN};
   for (std::int64_t bad : bad_coords) {
@@ -140,6 +138,6 @@ int main(int argc, char** argv) {
              {"flags", {"negative"}},
              {"provenance", "hand-made: operand outside 0..2 in edge 1"}});
   }
-  std::printf("%s: %d vectors\n", (dir / "errors.jsonl").c_str(), neg.written);
+  neg.PrintCount();
   return 0;
 }
