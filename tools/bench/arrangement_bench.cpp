@@ -32,14 +32,10 @@
 // runs on shared machines, where elapsed time also counts other processes).
 //
 // Memory: after the timed runs of each benchmark, a fresh child process
-// (posix_spawn of this program with --peak-memory=<case>/<size>) makes the
-// input, resets its peak resident set size (writing 5 to
-// /proc/self/clear_refs), runs the call once and reads VmHWM from
-// /proc/self/status: the peak RSS during the call (input included), and the
-// increase over the RSS at its start (delta). getrusage's ru_maxrss is not
-// used: on Linux it keeps the high-water mark of the process image before
-// execve, that is, of this (parent) process. For CGAL a crash in that child
-// leaves the memory counters out.
+// (this program with --peak-memory=<case>/<size>, bench_support.hpp) makes
+// the input and runs the call once: the peak RSS during the call (input
+// included), and its increase over the RSS at its start (delta). For CGAL a
+// crash in that child leaves the memory counters out.
 //
 // Extra flags (taken out of argv before Google Benchmark reads the rest):
 //  --max_n=N        skip sizes above about N edges (default 1000000)
@@ -49,9 +45,7 @@
 //                   the union of unit squares grows faster than linearly)
 //  --tilemap-stats  print the 1024^2 map's statistics (seeds 1-4) and exit
 #include <benchmark/benchmark.h>
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -62,10 +56,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <exception>
-#include <fstream>
-#include <map>
+#include <iterator>
 #include <polyclipping/clipper.hpp>
 #include <string>
 #include <utility>
@@ -74,12 +66,15 @@
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "conformance/generators/predicate_cases.hpp"
 #include "onepath/geom2d/arrangement.hpp"
+#include "tools/bench/bench_support.hpp"
 #include "tools/bench/cgal_snap_rounding_peer.hpp"
-
-extern char** environ;
 
 namespace {
 
+using onepath::bench::CellSquares;
+using onepath::bench::CpuSeconds;
+using onepath::bench::SetMemoryCounters;
+using onepath::bench::TakeFlag;
 using onepath::gen::SplitMix64;
 using onepath::geom2d::GridPoint;
 using onepath::geom2d::TaggedEdge;
@@ -98,26 +93,12 @@ const std::vector<int> kCgalSizes = {100, 300, 1000, 3000, 10000, 30000, 100000}
 
 enum class Case { kTileMap, kRandom, kClustered, kClipperCells, kClipperRings, kCgalRandom };
 
-const std::pair<Case, const char*> kCaseNames[] = {
-    {Case::kTileMap, "tilemap"},
-    {Case::kRandom, "random"},
-    {Case::kClustered, "clustered"},
-    {Case::kClipperCells, "clipper_cells"},
-    {Case::kClipperRings, "clipper_rings"},
-    {Case::kCgalRandom, "cgal_random"},
-};
+// In the order of Case.
+const char* const kCaseNames[] = {"tilemap",       "random",        "clustered",
+                                  "clipper_cells", "clipper_rings", "cgal_random"};
+static_assert(std::size(kCaseNames) == static_cast<std::size_t>(Case::kCgalRandom) + 1);
 
-const char* CaseName(Case c) {
-  for (const auto& [k, name] : kCaseNames)
-    if (k == c) return name;
-  return "?";
-}
-
-bool CaseFromName(const std::string& s, Case& c) {
-  for (const auto& [k, name] : kCaseNames)
-    if (s == name) return c = k, true;
-  return false;
-}
+const char* CaseName(Case c) { return onepath::bench::NameOf(kCaseNames, c); }
 
 // --- inputs ----------------------------------------------------------------
 
@@ -168,22 +149,6 @@ std::vector<TaggedEdge> ClusteredInput(int n) {
 }
 
 onepath::gen::TileMap Map(int side) { return onepath::gen::MakeNoisyTileMap(kMapSeed, side, side); }
-
-// The solid cells as counter-clockwise unit squares, in grid units.
-ClipperLib::Paths CellSquares(const onepath::gen::TileMap& map) {
-  ClipperLib::Paths paths;
-  auto line = [&](int i) {
-    return static_cast<ClipperLib::cInt>(onepath::gen::TileMapGridLine(0.0, i, map.cellSize, 16));
-  };
-  for (int y = 0; y < map.height; ++y)
-    for (int x = 0; x < map.width; ++x)
-      if (map.cells[static_cast<std::size_t>(y) * map.width + x])
-        paths.push_back({{line(x), line(y)},
-                         {line(x + 1), line(y)},
-                         {line(x + 1), line(y + 1)},
-                         {line(x), line(y + 1)}});
-  return paths;
-}
 
 // Directed edges linked into closed rings: each edge is followed by an
 // unused edge leaving its end (at a vertex where two rings touch, either
@@ -274,14 +239,8 @@ std::size_t RunOnce(Case c, const Input& in) {
     }
     case Case::kClipperCells:
     case Case::kClipperRings: {
-      ClipperLib::Clipper clipper;
-      clipper.AddPaths(in.paths, ClipperLib::ptSubject, true);
-      ClipperLib::Paths solution;
-      clipper.Execute(ClipperLib::ctUnion, solution, ClipperLib::pftNonZero,
-                      ClipperLib::pftNonZero);
-      std::size_t vertices = 0;
-      for (const auto& p : solution) vertices += p.size();
-      return vertices;
+      return onepath::bench::VertexCount(
+          onepath::bench::ClipperExecute(ClipperLib::ctUnion, in.paths));
     }
     case Case::kCgalRandom:
       return onepath::bench::CgalSnapRound(in.edges);
@@ -291,90 +250,21 @@ std::size_t RunOnce(Case c, const Input& in) {
 
 // --- memory ------------------------------------------------------------------
 
-// A "Vm...:" line of /proc/self/status, in kB; -1 if absent.
-long StatusKb(const char* key) {
-  std::ifstream status("/proc/self/status");
-  const std::size_t n = std::strlen(key);
-  for (std::string line; std::getline(status, line);)
-    if (line.compare(0, n, key) == 0 && line.size() > n && line[n] == ':')
-      return std::strtol(line.c_str() + n + 1, nullptr, 10);
-  return -1;
-}
-
-// Resets VmHWM to the current RSS (Linux >= 4.0).
-bool ResetPeak() {
-  std::ofstream clear("/proc/self/clear_refs");
-  clear << "5";
-  clear.flush();
-  return static_cast<bool>(clear);
-}
-
-struct Memory {
-  long before_kb = -1;  // RSS when the call starts
-  long peak_kb = -1;    // peak RSS during the call
-};
-
 // Child mode: --peak-memory=<case>/<size>. Prints "before_kb peak_kb".
 int PeakMemoryChild(const std::string& spec) {
   Case c;
-  const std::size_t slash = spec.find('/');
-  if (slash == std::string::npos || !CaseFromName(spec.substr(0, slash), c)) return 2;
-  const int size = std::atoi(spec.c_str() + slash + 1);
+  int size = 0;
+  if (!onepath::bench::ParseMemorySpec(kCaseNames, spec, c, size)) return 2;
   const Input in = MakeInput(c, size);
-  Memory m;
-  m.before_kb = StatusKb("VmRSS");
-  if (!ResetPeak()) return 3;
-  benchmark::DoNotOptimize(RunOnce(c, in));
-  m.peak_kb = StatusKb("VmHWM");
-  std::printf("%ld %ld\n", m.before_kb, m.peak_kb);
-  return 0;
+  return onepath::bench::MeasureCallInChild([&] { benchmark::DoNotOptimize(RunOnce(c, in)); });
 }
 
 // Runs this program in --peak-memory mode, once per (case, size).
-Memory PeakMemory(Case c, int size) {
-  static std::map<std::pair<Case, int>, Memory> done;
-  auto it = done.find({c, size});
-  if (it != done.end()) return it->second;
-  Memory m;
-  int fds[2];
-  if (pipe(fds) == 0) {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-    posix_spawn_file_actions_addclose(&actions, fds[0]);
-    std::string arg = std::string("--peak-memory=") + CaseName(c) + "/" + std::to_string(size);
-    char exe[] = "/proc/self/exe";
-    char* argv[] = {exe, arg.data(), nullptr};
-    pid_t pid = -1;
-    const int rc = posix_spawn(&pid, exe, &actions, nullptr, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    close(fds[1]);
-    std::string text;
-    char buf[256];
-    for (ssize_t k; (k = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, k);
-    close(fds[0]);
-    int status = 0;
-    if (rc == 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0)
-      std::sscanf(text.c_str(), "%ld %ld", &m.before_kb, &m.peak_kb);
-  }
-  done[{c, size}] = m;
-  return m;
-}
-
-void SetMemoryCounters(benchmark::State& state, const Memory& m) {
-  if (m.peak_kb < 0) return;
-  state.counters["peak_MiB"] = static_cast<double>(m.peak_kb) / 1024.0;
-  state.counters["delta_MiB"] = static_cast<double>(m.peak_kb - m.before_kb) / 1024.0;
+onepath::bench::Memory PeakMemory(Case c, int size) {
+  return onepath::bench::PeakMemory(onepath::bench::MemorySpec(kCaseNames, c, size));
 }
 
 // --- CGAL in a forked child ----------------------------------------------------
-
-// CPU time of this process (the child's own, after fork).
-double CpuSeconds() {
-  timespec t{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
 
 struct ChildReport {
   int ok = 0;               // 1: returned; 0: threw (message says what)
@@ -490,20 +380,6 @@ void PrintTileMapStats() {
         static_cast<double>(st.erodedCells) / static_cast<double>(st.cells));
   }
   std::printf("]}\n");
-}
-
-// Takes "--name=value" out of argv; returns whether it was there.
-bool TakeFlag(int& argc, char** argv, const char* name, std::string& value) {
-  const std::string prefix = std::string("--") + name + "=";
-  for (int i = 1; i < argc; ++i) {
-    if (std::strncmp(argv[i], prefix.c_str(), prefix.size()) == 0) {
-      value = argv[i] + prefix.size();
-      for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
-      --argc;
-      return true;
-    }
-  }
-  return false;
 }
 
 }  // namespace

@@ -1,0 +1,105 @@
+// What the benchmark programs of tools/bench share: the peak memory of one
+// call, measured in a fresh child process; the CPU time of this process;
+// the program's own flags; and the Clipper 6.4.2 (Debian libpolyclipping)
+// forms of the noisy tile map.
+//
+// Memory: the benchmark starts itself (posix_spawn of /proc/self/exe) with
+// --peak-memory=<spec>. The child makes the input, resets its peak resident
+// set size (writing 5 to /proc/self/clear_refs, Linux >= 4.0), runs the call
+// once and reads VmHWM from /proc/self/status: the peak RSS during the call
+// (input included), and the increase over the RSS when the call started.
+// getrusage's ru_maxrss is not used: on Linux it keeps the high-water mark
+// of the process image before execve, that is, of the (parent) benchmark.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <functional>
+#include <polyclipping/clipper.hpp>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "conformance/generators/noisy_tilemap.hpp"
+#include "onepath/geom2d/region.hpp"
+
+namespace onepath::bench {
+
+// A benchmark program's cases: an enum 0, 1, ... and the table of their
+// names in that order. The name is the benchmark's (BM_<name>) and, with a
+// size, the --peak-memory spec's: "<name>/<size>".
+using CaseNames = std::span<const char* const>;
+
+template <typename Case>
+const char* NameOf(CaseNames names, Case c) {
+  return names[static_cast<std::size_t>(c)];
+}
+
+template <typename Case>
+std::string MemorySpec(CaseNames names, Case c, int size) {
+  return std::string(NameOf(names, c)) + "/" + std::to_string(size);
+}
+
+// Reads "<name>/<size>"; false when the name is not in the table.
+template <typename Case>
+bool ParseMemorySpec(CaseNames names, const std::string& spec, Case& c, int& size) {
+  const std::size_t slash = spec.find('/');
+  if (slash == std::string::npos) return false;
+  for (std::size_t k = 0; k < names.size(); ++k)
+    if (spec.compare(0, slash, names[k]) == 0) {
+      c = static_cast<Case>(k);
+      size = std::atoi(spec.c_str() + slash + 1);
+      return true;
+    }
+  return false;
+}
+
+struct Memory {
+  long before_kb = -1;  // RSS when the call starts
+  long peak_kb = -1;    // peak RSS during the call; -1 when not measured
+};
+
+// The child's side of --peak-memory: resets the peak RSS, runs `call` once,
+// prints "before_kb peak_kb" on stdout. Returns the exit status.
+int MeasureCallInChild(const std::function<void()>& call);
+
+// The parent's side: runs this program with --peak-memory=<spec> (once per
+// spec; later calls return the first result). Memory{} when the child failed.
+Memory PeakMemory(const std::string& spec);
+
+// Sets the counters peak_MiB and delta_MiB (the call's own) when measured.
+void SetMemoryCounters(benchmark::State& state, const Memory& memory);
+
+// CPU time of this process, in seconds.
+double CpuSeconds();
+
+// Takes "--name=value" out of argv (before Google Benchmark reads it);
+// returns whether it was there.
+bool TakeFlag(int& argc, char** argv, const char* name, std::string& value);
+
+// The map's solid cells as counter-clockwise squares between its snapped
+// grid lines (TileMapGridLine, the map's origin and cell size).
+ClipperLib::Paths CellSquares(const gen::TileMap& map, int snapBits = 16);
+
+// Clipper paths from rings of grid points.
+ClipperLib::Paths ToPaths(const std::vector<geom2d::Ring>& rings);
+
+// Twice the area of Clipper's output (the sum of the paths' cross products:
+// positive for outer paths, negative for holes), exact.
+geom2d::Int128 DoubledArea(const ClipperLib::Paths& paths);
+
+// Clipper's boolean operation `type` of subject and clip (pftNonZero for
+// both); the clip may be empty.
+ClipperLib::Paths ClipperExecute(ClipperLib::ClipType type, const ClipperLib::Paths& subject,
+                                 const ClipperLib::Paths& clip = {});
+
+// The number of vertices of all paths (or rings).
+template <typename Rings>
+std::size_t VertexCount(const Rings& rings) {
+  std::size_t n = 0;
+  for (const auto& r : rings) n += r.size();
+  return n;
+}
+
+}  // namespace onepath::bench

@@ -1,0 +1,335 @@
+// Benchmarks of regions (region.*): Region::FromTileMap and the boolean
+// operations on the noisy tile map, with Clipper 6.4.2 (Debian
+// libpolyclipping) doing the same jobs in the same run.
+//
+// Input, per map side s (the argument: 128, 256, 512, 1024): the noisy tile
+// map of s x s cells (conformance/generators/noisy_tilemap.hpp, seed 1,
+// cell 0.25; a map of side s is the corner of the 1024^2 map), SnapBits 16.
+// A = FromTileMap(map at origin (0, 0)), B = FromTileMap(the same map at
+// origin (0.3, 0.2)): a shift that is not a multiple of the cell, so A's and
+// B's edges cross. All made once per side, outside the timed loop.
+//
+// Cases, in pairs doing the same job:
+//  region_tilemap      Region::FromTileMap(cells) (that is, A);
+//  clipper_cells       Clipper's union (ctUnion, pftNonZero) of the solid
+//                      cells as squares (the same input: the cells);
+//  clipper_rings       Clipper's union of A's rings (Clipper's cheapest form
+//                      of the same job: the boundary already traced);
+//  region_union        A.Union(B);
+//  clipper_union       Clipper's ctUnion of A's rings (subject) and B's
+//                      rings (clip), pftNonZero;
+//  region_difference   A.Difference(B);
+//  clipper_difference  Clipper's ctDifference of the same.
+// Clipper's input paths are made outside the timed loop; the timed call is
+// Clipper's AddPaths and Execute. Each timed call includes freeing its
+// result.
+//
+// Every edge is axis-parallel and crossings fall on grid points, so no
+// operation rounds anything: each Clipper result has exactly the doubled
+// area of ours (Region::DoubledArea against the shoelace sum of Clipper's
+// integer paths). --check verifies that once per side.
+//
+// Times: Google Benchmark's CPU time. Memory: after the timed runs of each
+// benchmark, a fresh child process (this program with
+// --peak-memory=<case>/<side>, bench_support.hpp) makes the input and runs
+// the call once: peak RSS (input included) and the call's own increase.
+//
+// Extra flags (taken out of argv before Google Benchmark reads the rest):
+//  --max_side=N  skip map sides above N (default 1024)
+//  --check       print, per side, the input's size and every pair's doubled
+//                areas and vertex counts as JSON; exit 1 when an area differs
+#include <benchmark/benchmark.h>
+#include <malloc.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <polyclipping/clipper.hpp>
+#include <string>
+#include <vector>
+
+#include "conformance/generators/noisy_tilemap.hpp"
+#include "onepath/geom2d/region.hpp"
+#include "tools/bench/bench_support.hpp"
+
+namespace {
+
+using onepath::bench::ClipperExecute;
+using onepath::bench::VertexCount;
+using onepath::geom2d::Int128;
+using onepath::geom2d::Region;
+
+constexpr std::uint64_t kMapSeed = 1;
+constexpr double kCellSize = 0.25;
+constexpr int kSnapBits = 16;
+constexpr onepath::Vector2D kOriginA{0.0, 0.0};
+constexpr onepath::Vector2D kOriginB{0.3, 0.2};
+const std::vector<int> kMapSides = {128, 256, 512, 1024};
+
+enum class Case {
+  kTileMap,
+  kClipperCells,
+  kClipperRings,
+  kUnion,
+  kClipperUnion,
+  kDifference,
+  kClipperDifference
+};
+
+// In the order of Case.
+const char* const kCaseNames[] = {"region_tilemap",    "clipper_cells", "clipper_rings",
+                                  "region_union",      "clipper_union", "region_difference",
+                                  "clipper_difference"};
+static_assert(std::size(kCaseNames) == static_cast<std::size_t>(Case::kClipperDifference) + 1);
+
+const char* CaseName(Case c) { return onepath::bench::NameOf(kCaseNames, c); }
+
+// --- inputs ------------------------------------------------------------------
+
+Region TileMapRegion(const onepath::gen::TileMap& map, onepath::Vector2D origin) {
+  return Region::FromTileMap(map.cells, map.width, map.height, map.cellSize, origin,
+                             {.SnapBits = kSnapBits});
+}
+
+// One side's inputs, each made when a case first needs it.
+struct Inputs {
+  explicit Inputs(int side)
+      : map(onepath::gen::MakeNoisyTileMap(kMapSeed, side, side, kCellSize)) {}
+
+  onepath::gen::TileMap map;
+  std::unique_ptr<Region> a, b;
+  std::unique_ptr<ClipperLib::Paths> squares, a_paths, b_paths;
+
+  const Region& A() {
+    if (!a) a = std::make_unique<Region>(TileMapRegion(map, kOriginA));
+    return *a;
+  }
+  const Region& B() {
+    if (!b) b = std::make_unique<Region>(TileMapRegion(map, kOriginB));
+    return *b;
+  }
+  const ClipperLib::Paths& Squares() {
+    if (!squares) squares = std::make_unique<ClipperLib::Paths>(onepath::bench::CellSquares(map));
+    return *squares;
+  }
+  const ClipperLib::Paths& APaths() {
+    if (!a_paths)
+      a_paths = std::make_unique<ClipperLib::Paths>(onepath::bench::ToPaths(A().Rings()));
+    return *a_paths;
+  }
+  const ClipperLib::Paths& BPaths() {
+    if (!b_paths)
+      b_paths = std::make_unique<ClipperLib::Paths>(onepath::bench::ToPaths(B().Rings()));
+    return *b_paths;
+  }
+
+  std::size_t SolidCells() const {
+    std::size_t n = 0;
+    for (std::uint8_t cell : map.cells) n += cell != 0;
+    return n;
+  }
+
+  // Makes what case c reads; returns its number of input vertices (a cell
+  // counts 4, a region its rings' vertices).
+  std::size_t Prepare(Case c) {
+    switch (c) {
+      case Case::kTileMap:
+        return 4 * SolidCells();
+      case Case::kClipperCells:
+        return VertexCount(Squares());
+      case Case::kClipperRings:
+        return VertexCount(APaths());
+      case Case::kUnion:
+      case Case::kDifference:
+        return VertexCount(A().Rings()) + VertexCount(B().Rings());
+      case Case::kClipperUnion:
+      case Case::kClipperDifference:
+        return VertexCount(APaths()) + VertexCount(BPaths());
+    }
+    return 0;
+  }
+
+  // Frees what case c does not read (the regions Clipper's paths were made
+  // from), so that a child's peak RSS counts the call's input only.
+  void KeepOnly(Case c) {
+    if (c != Case::kClipperCells) squares.reset();
+    if (c != Case::kUnion && c != Case::kDifference) a.reset(), b.reset();
+    if (c != Case::kClipperRings && c != Case::kClipperUnion && c != Case::kClipperDifference)
+      a_paths.reset();
+    if (c != Case::kClipperUnion && c != Case::kClipperDifference) b_paths.reset();
+    malloc_trim(0);
+  }
+};
+
+// The inputs of every side run so far (about 70 MB at side 1024, most of
+// it the cells as Clipper squares).
+Inputs& InputsFor(int side) {
+  static std::map<int, std::unique_ptr<Inputs>> inputs;
+  auto& slot = inputs[side];
+  if (!slot) slot = std::make_unique<Inputs>(side);
+  return *slot;
+}
+
+// --- the calls ---------------------------------------------------------------
+
+// Runs case c once on prepared inputs and passes its output (a Region or
+// Clipper's paths) to `use`, before it is freed.
+template <typename Use>
+void RunCase(Case c, Inputs& in, Use&& use) {
+  switch (c) {
+    case Case::kTileMap:
+      return use(TileMapRegion(in.map, kOriginA));
+    case Case::kClipperCells:
+      return use(ClipperExecute(ClipperLib::ctUnion, *in.squares));
+    case Case::kClipperRings:
+      return use(ClipperExecute(ClipperLib::ctUnion, *in.a_paths));
+    case Case::kUnion:
+      return use(in.a->Union(*in.b));
+    case Case::kClipperUnion:
+      return use(ClipperExecute(ClipperLib::ctUnion, *in.a_paths, *in.b_paths));
+    case Case::kDifference:
+      return use(in.a->Difference(*in.b));
+    case Case::kClipperDifference:
+      return use(ClipperExecute(ClipperLib::ctDifference, *in.a_paths, *in.b_paths));
+  }
+}
+
+std::size_t Vertices(const Region& r) { return VertexCount(r.Rings()); }
+std::size_t Vertices(const ClipperLib::Paths& p) { return VertexCount(p); }
+std::size_t RingCount(const Region& r) { return r.Rings().size(); }
+std::size_t RingCount(const ClipperLib::Paths& p) { return p.size(); }
+Int128 Area(const Region& r) { return r.DoubledArea(); }
+Int128 Area(const ClipperLib::Paths& p) { return onepath::bench::DoubledArea(p); }
+
+std::size_t RunOnce(Case c, Inputs& in) {
+  std::size_t vertices = 0;
+  RunCase(c, in, [&](const auto& out) { vertices = Vertices(out); });
+  return vertices;
+}
+
+// --- memory ------------------------------------------------------------------
+
+// Child mode: --peak-memory=<case>/<side>. Prints "before_kb peak_kb".
+int PeakMemoryChild(const std::string& spec) {
+  Case c;
+  int side = 0;
+  if (!onepath::bench::ParseMemorySpec(kCaseNames, spec, c, side)) return 2;
+  Inputs in(side);
+  in.Prepare(c);
+  in.KeepOnly(c);
+  return onepath::bench::MeasureCallInChild([&] { benchmark::DoNotOptimize(RunOnce(c, in)); });
+}
+
+// --- benchmarks --------------------------------------------------------------
+
+void BM_Case(benchmark::State& state, Case c) {
+  const int side = static_cast<int>(state.range(0));
+  Inputs& in = InputsFor(side);
+  const std::size_t input_vertices = in.Prepare(c);
+  std::size_t output = 0;
+  for (auto _ : state) {
+    output = RunOnce(c, in);
+    benchmark::DoNotOptimize(output);
+  }
+  state.counters["cells"] = static_cast<double>(in.SolidCells());
+  state.counters["input_vertices"] = static_cast<double>(input_vertices);
+  state.counters["output"] = static_cast<double>(output);
+  onepath::bench::SetMemoryCounters(
+      state, onepath::bench::PeakMemory(onepath::bench::MemorySpec(kCaseNames, c, side)));
+}
+
+// --- --check -----------------------------------------------------------------
+
+std::string ToString(Int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  std::string digits;
+  for (; v != 0; v /= 10)
+    digits.insert(digits.begin(), char('0' + (negative ? -(v % 10) : v % 10)));
+  return negative ? "-" + digits : digits;
+}
+
+struct Summary {
+  Int128 area = 0;
+  std::size_t rings = 0, vertices = 0;
+};
+
+Summary Summarize(Case c, Inputs& in) {
+  in.Prepare(c);
+  Summary s;
+  RunCase(c, in, [&](const auto& out) { s = {Area(out), RingCount(out), Vertices(out)}; });
+  return s;
+}
+
+std::string Json(const Summary& s) {
+  return "{\"doubled_area\": \"" + ToString(s.area) + "\", \"rings\": " + std::to_string(s.rings) +
+         ", \"vertices\": " + std::to_string(s.vertices) + "}";
+}
+
+// Prints one JSON object per side (a list); returns 1 when a Clipper result's
+// area differs from ours.
+int Check(int max_side) {
+  const std::pair<Case, Case> kPairs[] = {{Case::kTileMap, Case::kClipperCells},
+                                          {Case::kTileMap, Case::kClipperRings},
+                                          {Case::kUnion, Case::kClipperUnion},
+                                          {Case::kDifference, Case::kClipperDifference}};
+  int status = 0;
+  std::printf("[");
+  bool first_side = true;
+  for (int side : kMapSides) {
+    if (side > max_side) continue;
+    Inputs in(side);
+    std::printf(
+        "%s\n{\"side\": %d, \"solid_cells\": %zu, \"a\": %s, \"b\": %s, \"pairs\": [",
+        first_side ? "" : ",", side, in.SolidCells(),
+        Json({in.A().DoubledArea(), in.A().Rings().size(), VertexCount(in.A().Rings())}).c_str(),
+        Json({in.B().DoubledArea(), in.B().Rings().size(), VertexCount(in.B().Rings())}).c_str());
+    first_side = false;
+    bool first_pair = true;
+    for (const auto& [ours, peer] : kPairs) {
+      const Summary s = Summarize(ours, in), t = Summarize(peer, in);
+      if (s.area != t.area) status = 1;
+      std::printf(
+          "%s\n  {\"ours\": \"%s\", \"peer\": \"%s\", \"equal\": %s, \"ours_out\": %s, "
+          "\"peer_out\": %s}",
+          first_pair ? "" : ",", CaseName(ours), CaseName(peer),
+          s.area == t.area ? "true" : "false", Json(s).c_str(), Json(t).c_str());
+      first_pair = false;
+    }
+    std::printf("]}");
+    std::fflush(stdout);
+  }
+  std::printf("\n]\n");
+  return status;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string value;
+  if (onepath::bench::TakeFlag(argc, argv, "peak-memory", value)) return PeakMemoryChild(value);
+  long max_side = 1024;
+  if (onepath::bench::TakeFlag(argc, argv, "max_side", value)) max_side = std::atol(value.c_str());
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--check") == 0) return Check(static_cast<int>(max_side));
+
+  for (std::size_t k = 0; k < std::size(kCaseNames); ++k) {
+    const Case c = static_cast<Case>(k);
+    const std::string bm = std::string("BM_") + kCaseNames[k];
+    for (int side : kMapSides) {
+      if (side > max_side) continue;
+      benchmark::RegisterBenchmark(bm.c_str(), BM_Case, c)
+          ->Arg(side)
+          ->Unit(benchmark::kMillisecond);
+    }
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
