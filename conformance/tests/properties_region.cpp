@@ -14,6 +14,8 @@
 //    crossing is a grid point, so the operations are exact set operations:
 //    idempotence, commutativity, inclusion-exclusion of the areas, and
 //    A xor B = (A \ B) u (B \ A) hold exactly.
+//  - region.invariants: every result passes the independent validity
+//    checker (conformance/generators/region_validity.hpp).
 //  - region.face-rule is symmetric in the operands for union, intersection
 //    and xor, and the arrangement does not depend on which operand an edge
 //    belongs to: swapping the operands gives the same bytes, also on input
@@ -24,6 +26,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "conformance/generators/region_validity.hpp"
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/geom2d/region.hpp"
@@ -88,7 +91,9 @@ TEST(RegionProperties, OrderStartAndDirectionDoNotMatter) {
   CheckProperty(
       [] {
         std::vector<Outline> outlines = GenOutlines();
-        auto expected = CanonicalBytes(Region::FromOutlines(outlines, kQuarters));
+        Region region = Region::FromOutlines(outlines, kQuarters);
+        RC_ASSERT(onepath::gen::CheckRegionValidity(region).ok());
+        auto expected = CanonicalBytes(region);
         std::vector<Outline> changed = outlines;
         std::reverse(changed.begin(), changed.end());
         for (Outline& o : changed) {
@@ -136,6 +141,8 @@ TEST(RegionProperties, BooleanIdentitiesOnTileMaps) {
         RC_ASSERT(a.Difference(a).IsEmpty());
         Region u = a.Union(b), i = a.Intersection(b), d = a.Difference(b), e = b.Difference(a);
         Region x = a.SymmetricDifference(b);
+        for (const Region* r : {&a, &b, &u, &i, &d, &e, &x})
+          RC_ASSERT(onepath::gen::CheckRegionValidity(*r).ok());
         RC_ASSERT(u.DoubledArea() + i.DoubledArea() == a.DoubledArea() + b.DoubledArea());
         RC_ASSERT(d.DoubledArea() + i.DoubledArea() == a.DoubledArea());
         RC_ASSERT(x.Rings() == d.Union(e).Rings());
