@@ -641,6 +641,12 @@ TEST(TileMapOracles, ClipperInputChecks) {
   // width, the second is the unit square, doubled 2.
   const std::vector<std::int64_t> collapsed = {0, 0, 1};
   EXPECT_TRUE(ClipperTileMapUnion(cells, 2, 1, collapsed, two).doubledArea == 2);
+  // No cell with an area (none solid, or only collapsed ones): the empty
+  // union, not a Clipper failure.
+  const std::vector<std::uint8_t> none = {0, 0}, firstOnly = {1, 0};
+  EXPECT_TRUE(ClipperTileMapUnion(none, 2, 1, three, two).doubledArea == 0);
+  EXPECT_TRUE(ClipperTileMapUnion(none, 2, 1, three, two).paths.empty());
+  EXPECT_TRUE(ClipperTileMapUnion(firstOnly, 2, 1, collapsed, two).paths.empty());
 }
 
 }  // namespace

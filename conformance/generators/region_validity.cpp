@@ -52,19 +52,6 @@ std::string Text(const Edge& e) {
          Text(e.from) + "->" + Text(e.to);
 }
 
-std::string Text(Int128 v) {
-  if (v == 0) return "0";
-  bool negative = v < 0;
-  std::string digits;
-  while (v != 0) {
-    int d = static_cast<int>(v % 10);
-    digits.push_back(static_cast<char>('0' + (d < 0 ? -d : d)));
-    v /= 10;
-  }
-  if (negative) digits.push_back('-');
-  return {digits.rbegin(), digits.rend()};
-}
-
 void Violation(RegionValidity& v, const std::string& message) {
   if (v.messages.size() < 12) v.messages.push_back(message);
   ++v.violations;
@@ -400,8 +387,8 @@ RegionValidity CheckRingsValidity(std::span<const Ring> rings,
   if (noded && !edges.empty()) CheckWindings(edges, v);
 
   if (reportedDoubledArea && *reportedDoubledArea != v.doubledArea) {
-    Violation(v, "DoubledArea() is " + Text(*reportedDoubledArea) + ", the rings give " +
-                     Text(v.doubledArea));
+    Violation(v, "DoubledArea() is " + DecimalText(*reportedDoubledArea) + ", the rings give " +
+                     DecimalText(v.doubledArea));
   }
   return v;
 }
@@ -484,6 +471,19 @@ bool RoundingFree(std::span<const geom2d::TaggedEdge> edges) {
     }
   }
   return true;
+}
+
+std::string DecimalText(Int128 v) {
+  if (v == 0) return "0";
+  bool negative = v < 0;
+  std::string digits;
+  while (v != 0) {
+    int d = static_cast<int>(v % 10);
+    digits.push_back(static_cast<char>('0' + (d < 0 ? -d : d)));
+    v /= 10;
+  }
+  if (negative) digits.push_back('-');
+  return {digits.rbegin(), digits.rend()};
 }
 
 std::string FormatRings(std::span<const Ring> rings) {

@@ -107,6 +107,9 @@ std::optional<std::int64_t> WindingAt(const geom2d::Region& region, const Ration
 // Precondition: coordinates within 2^39.
 bool RoundingFree(std::span<const geom2d::TaggedEdge> edges);
 
+// v in decimal, exactly (for messages about doubled areas).
+std::string DecimalText(geom2d::Int128 v);
+
 // The rings as a copy-pasteable C++ initializer:
 // std::vector<onepath::geom2d::Ring> rings = {{{x, y}, ...}, ...};
 std::string FormatRings(std::span<const geom2d::Ring> rings);

@@ -29,6 +29,7 @@ ClipperTileMapResult ClipperTileMapUnion(std::span<const std::uint8_t> cells, st
   if (cells.size() != static_cast<std::size_t>(width * height))
     throw std::invalid_argument("ClipperTileMapUnion: cells.size() != width * height");
   ClipperLib::Clipper clipper;
+  bool any = false;
   for (std::int64_t y = 0; y < height; ++y) {
     for (std::int64_t x = 0; x < width; ++x) {
       if (cells[static_cast<std::size_t>(y * width + x)] == 0) continue;
@@ -37,8 +38,12 @@ ClipperTileMapResult ClipperTileMapUnion(std::span<const std::uint8_t> cells, st
       if (x0 == x1 || y0 == y1) continue;                                  // collapsed: no area
       ClipperLib::Path square = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};  // counter-clockwise
       clipper.AddPath(square, ClipperLib::ptSubject, true);
+      any = true;
     }
   }
+  // Clipper 6.4.2's Execute fails (returns false) when it has no path at
+  // all: no solid cell with an area is the empty union.
+  if (!any) return {};
   ClipperLib::Paths solution;
   if (!clipper.Execute(ClipperLib::ctUnion, solution, ClipperLib::pftNonZero,
                        ClipperLib::pftNonZero))
