@@ -45,18 +45,13 @@
 //                   the union of unit squares grows faster than linearly)
 //  --tilemap-stats  print the 1024^2 map's statistics (seeds 1-4) and exit
 #include <benchmark/benchmark.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <exception>
 #include <iterator>
 #include <polyclipping/clipper.hpp>
 #include <string>
@@ -264,67 +259,6 @@ onepath::bench::Memory PeakMemory(Case c, int size) {
   return onepath::bench::PeakMemory(onepath::bench::MemorySpec(kCaseNames, c, size));
 }
 
-// --- CGAL in a forked child ----------------------------------------------------
-
-struct ChildReport {
-  int ok = 0;               // 1: returned; 0: threw (message says what)
-  double seconds = 0;       // CPU time of the call
-  double wall_seconds = 0;  // elapsed time of the call
-  std::size_t result = 0;
-  char message[512] = {};
-};
-
-// Runs the call in a forked child, timing it there (CPU time, like the CPU
-// time Google Benchmark reports for the other benchmarks). Returns false with a
-// reason when the child threw, crashed or did not report.
-bool RunForked(Case c, const Input& in, ChildReport& report, std::string& why) {
-  int fds[2];
-  if (pipe(fds) != 0) return why = "pipe failed", false;
-  std::fflush(nullptr);
-  const pid_t pid = fork();
-  if (pid < 0) return why = "fork failed", false;
-  if (pid == 0) {
-    close(fds[0]);
-    ChildReport r;
-    try {
-      const double start = CpuSeconds();
-      const auto wall_start = std::chrono::steady_clock::now();
-      r.result = RunOnce(c, in);
-      r.seconds = CpuSeconds() - start;
-      r.wall_seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-      r.ok = 1;
-    } catch (const std::exception& e) {
-      std::snprintf(r.message, sizeof r.message, "threw: %s", e.what());
-    } catch (...) {
-      std::snprintf(r.message, sizeof r.message, "threw a non-standard exception");
-    }
-    const char* p = reinterpret_cast<const char*>(&r);
-    for (std::size_t left = sizeof r; left > 0;) {
-      const ssize_t k = write(fds[1], p, left);
-      if (k <= 0) break;
-      p += k, left -= static_cast<std::size_t>(k);
-    }
-    _exit(0);
-  }
-  close(fds[1]);
-  std::size_t got = 0;
-  char* p = reinterpret_cast<char*>(&report);
-  for (ssize_t k; got < sizeof report && (k = read(fds[0], p + got, sizeof report - got)) > 0;)
-    got += static_cast<std::size_t>(k);
-  close(fds[0]);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (WIFSIGNALED(status)) {
-    why = std::string("crashed: signal ") + std::to_string(WTERMSIG(status)) + " (" +
-          strsignal(WTERMSIG(status)) + ")";
-    return false;
-  }
-  if (got != sizeof report) return why = "child did not report", false;
-  if (!report.ok) return why = report.message, false;
-  return true;
-}
-
 // --- benchmarks ----------------------------------------------------------------
 
 void BM_Local(benchmark::State& state, Case c) {
@@ -348,16 +282,9 @@ void BM_Local(benchmark::State& state, Case c) {
 void BM_Forked(benchmark::State& state, Case c) {
   const int size = static_cast<int>(state.range(0));
   const Input& in = CachedInput(c, size);
-  ChildReport report;
-  for (auto _ : state) {
-    std::string why;
-    if (!RunForked(c, in, report, why)) {
-      std::fprintf(stderr, "%s/%d failed: %s\n", CaseName(c), size, why.c_str());
-      state.SkipWithError(("failed: " + why).c_str());
-      break;
-    }
-    state.SetIterationTime(report.seconds);
-  }
+  const onepath::bench::ChildReport report = onepath::bench::TimeForked(
+      state, onepath::bench::MemorySpec(kCaseNames, c, size),
+      [&](onepath::bench::ChildReport& r) { r.result = RunOnce(c, in); });
   state.counters["edges"] = static_cast<double>(in.edges.size());
   state.counters["output"] = static_cast<double>(report.result);
   state.counters["wall_s"] = report.wall_seconds;

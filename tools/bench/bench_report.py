@@ -59,10 +59,12 @@ def output_of(bench, *flags, ok_codes=(0,)):
     return p.stdout
 
 
-def collect(report, counters, manual_time_cases=()):
+def collect(report, counters, manual_time_cases=(), per_repetition=()):
     """case -> argument -> {"cpu": [seconds, one per repetition], counter:
     value..., "error": message}, from benchmarks named BM_<case>/<argument>.
-    The cases in manual_time_cases report their time as manual (real) time."""
+    The cases in manual_time_cases report their time as manual (real) time.
+    The counters in per_repetition are kept as lists, one value per
+    repetition (the others are the same in every repetition)."""
     runs = {}
     for b in report["benchmarks"]:
         if b.get("run_type", "iteration") != "iteration":
@@ -78,11 +80,24 @@ def collect(report, counters, manual_time_cases=()):
         for k in counters:
             if k in b:
                 entry[k] = b[k]
+        for k in per_repetition:
+            if k in b:
+                entry.setdefault(k, []).append(b[k])
     return runs
 
 
-def median(entry):
-    return statistics.median(entry["cpu"]) if entry["cpu"] else None
+def median(entry, key="cpu"):
+    """The median of a list of the entry's (its times by default); None when
+    there is none (a failed benchmark)."""
+    return statistics.median(entry[key]) if entry.get(key) else None
+
+
+def fmt_median_time(entry, key="cpu"):
+    """The median time, or FAILED with the benchmark's error."""
+    t = median(entry, key)
+    if t is None:
+        return f"FAILED: {entry.get('error', '?')}"
+    return fmt_time(t) + (f" (a run FAILED: {entry['error']})" if "error" in entry else "")
 
 
 def fmt_time(s):
@@ -159,8 +174,7 @@ def time_and_memory_table(runs, title, ours, peer, peer_name):
         cells = [str(arg)]
         for k, key in enumerate((None, "peak_MiB", "delta_MiB")):
             if key is None:
-                cells += [fmt_time(median(e)) if median(e) is not None else "failed"
-                          for e in (a, b)]
+                cells += [fmt_median_time(e) for e in (a, b)]
             else:
                 cells += [fmt_mib(a, key), fmt_mib(b, key)]
             cells.append(fmt_ratio(r[k]))

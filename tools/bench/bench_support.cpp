@@ -4,10 +4,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <exception>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -88,6 +90,70 @@ double CpuSeconds() {
   timespec t{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+bool RunForked(const std::function<void(ChildReport&)>& call, ChildReport& report,
+               std::string& why) {
+  int fds[2];
+  if (pipe(fds) != 0) return why = "pipe failed", false;
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) return why = "fork failed", false;
+  if (pid == 0) {
+    close(fds[0]);
+    ChildReport r;
+    try {
+      const double start = CpuSeconds();
+      const auto wall_start = std::chrono::steady_clock::now();
+      call(r);
+      r.seconds = CpuSeconds() - start;
+      r.wall_seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
+      r.ok = 1;
+    } catch (const std::exception& e) {
+      std::snprintf(r.message, sizeof r.message, "threw: %s", e.what());
+    } catch (...) {
+      std::snprintf(r.message, sizeof r.message, "threw a non-standard exception");
+    }
+    const char* p = reinterpret_cast<const char*>(&r);
+    for (std::size_t left = sizeof r; left > 0;) {
+      const ssize_t k = write(fds[1], p, left);
+      if (k <= 0) break;
+      p += k, left -= static_cast<std::size_t>(k);
+    }
+    _exit(0);
+  }
+  close(fds[1]);
+  std::size_t got = 0;
+  char* p = reinterpret_cast<char*>(&report);
+  for (ssize_t k; got < sizeof report && (k = read(fds[0], p + got, sizeof report - got)) > 0;)
+    got += static_cast<std::size_t>(k);
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status)) {
+    why = std::string("crashed: signal ") + std::to_string(WTERMSIG(status)) + " (" +
+          strsignal(WTERMSIG(status)) + ")";
+    return false;
+  }
+  if (got != sizeof report) return why = "child did not report", false;
+  if (!report.ok) return why = report.message, false;
+  return true;
+}
+
+ChildReport TimeForked(benchmark::State& state, const std::string& name,
+                       const std::function<void(ChildReport&)>& call) {
+  ChildReport report;
+  for (auto _ : state) {
+    std::string why;
+    if (!RunForked(call, report, why)) {
+      std::fprintf(stderr, "%s failed: %s\n", name.c_str(), why.c_str());
+      state.SkipWithError(("failed: " + why).c_str());
+      break;
+    }
+    state.SetIterationTime(report.seconds);
+  }
+  return report;
 }
 
 bool TakeFlag(int& argc, char** argv, const char* name, std::string& value) {

@@ -1,7 +1,8 @@
 // What the benchmark programs of tools/bench share: the peak memory of one
-// call, measured in a fresh child process; the CPU time of this process;
-// the program's own flags; and the Clipper 6.4.2 (Debian libpolyclipping)
-// forms of the noisy tile map.
+// call, measured in a fresh child process; the CPU time of this process; a
+// call run and timed in a forked child (for peers that can crash); the
+// program's own flags; and the Clipper 6.4.2 (Debian libpolyclipping) forms
+// of the noisy tile map.
 //
 // Memory: the benchmark starts itself (posix_spawn of /proc/self/exe) with
 // --peak-memory=<spec>. The child makes the input, resets its peak resident
@@ -73,6 +74,32 @@ void SetMemoryCounters(benchmark::State& state, const Memory& memory);
 
 // CPU time of this process, in seconds.
 double CpuSeconds();
+
+// What a forked child reports back through a pipe (a plain struct).
+struct ChildReport {
+  int ok = 0;               // 1: the call returned; 0: it threw (message says what)
+  double seconds = 0;       // CPU time of the call
+  double wall_seconds = 0;  // elapsed time of the call
+  double part_seconds = 0;  // CPU time of a part of the call, when the call sets it
+  std::size_t result = 0;   // what the call sets: an output size
+  std::size_t rings = 0;    // the same: a ring count
+  char text[96] = {};       // the same: an exact number in decimal
+  char message[512] = {};
+};
+
+// Runs `call` once in a forked child and times it there (CPU and elapsed
+// time, around the whole call); the call fills in the report's other
+// fields. Returns false with a reason when the child threw, crashed or did
+// not report: a crash of a peer never takes the benchmark down with it.
+bool RunForked(const std::function<void(ChildReport&)>& call, ChildReport& report,
+               std::string& why);
+
+// The loop of a benchmark timed with UseManualTime: each iteration runs
+// `call` in a forked child (RunForked) and takes the child's CPU time. A
+// failure is printed to stderr ("<name> failed: <why>") and ends the
+// benchmark with that error (never dropped). Returns the last report.
+ChildReport TimeForked(benchmark::State& state, const std::string& name,
+                       const std::function<void(ChildReport&)>& call);
 
 // Takes "--name=value" out of argv (before Google Benchmark reads it);
 // returns whether it was there.
