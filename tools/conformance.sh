@@ -4,6 +4,8 @@
 # compliance report (report/report.md, report/report.json).
 #
 #   tools/conformance.sh [onepath conformance options, e.g. --family predicates]
+#   tools/conformance.sh --impl 'python3 my_adapter.py'   a port, docs/adapter-protocol.md
+#   (the reference adapter is built too: build/release/tools/onepath-adapter)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 "$root/tools/setup.sh"
@@ -12,6 +14,6 @@ build="$root/build/release"
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" "$root" --buildtype=release -Dtests=false -Doracles=false >/dev/null
 fi
-ninja -C "$build" tools/onepath >/dev/null
+ninja -C "$build" tools/onepath tools/onepath-adapter >/dev/null
 exec "$build/tools/onepath" conformance --source-dir "$root" \
   --report-dir "${ONEPATH_REPORT_DIR:-$root/report}" "$@"

@@ -9,6 +9,18 @@ namespace onepath::conformance {
 
 using nlohmann::json;
 
+namespace {
+
+// Why vectors were skipped ("operation X not supported ..."), with counts.
+std::map<std::string, int> SkipReasons(const Report& r) {
+  std::map<std::string, int> out;
+  for (const Outcome& o : r.outcomes)
+    if (o.status == Status::kSkip) ++out[o.detail];
+  return out;
+}
+
+}  // namespace
+
 Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
                    const std::vector<Clause>& clauses,
                    const std::map<std::string, std::vector<std::string>>& coverage,
@@ -76,6 +88,14 @@ json ReportJson(const Report& r) {
                           {"line", o.vector->line},
                           {"detail", o.detail}});
   j["failures"] = failures;
+  // Every vector run, in suite order: what a shard covered, for merging.
+  json vectors = json::array();
+  for (const Outcome& o : r.outcomes)
+    vectors.push_back({{"id", o.vector->id},
+                       {"status", o.status == Status::kPass   ? "passed"
+                                  : o.status == Status::kFail ? "failed"
+                                                              : "skipped"}});
+  j["vectors"] = vectors;
   return j;
 }
 
@@ -104,6 +124,10 @@ std::string ReportMarkdown(const Report& r) {
     md += "\n## Clause ids not found in docs/spec\n\n";
     for (const std::string& id : r.unknown_ids) md += "- `" + id + "`\n";
   }
+  if (r.skipped > 0) {
+    md += "\n## Skipped\n\n";
+    for (const auto& [why, n] : SkipReasons(r)) md += fmt::format("- {} vectors: {}\n", n, why);
+  }
   if (r.failed > 0) {
     md += "\n## Failures\n\n";
     for (const Outcome& o : r.outcomes)
@@ -122,6 +146,7 @@ std::string ReportSummary(const Report& r) {
                        row.skipped, row.tests.size(), row.Uncovered() ? "  <- uncovered" : "");
   }
   out += fmt::format("total: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);
+  for (const auto& [why, n] : SkipReasons(r)) out += fmt::format("  skipped {}: {}\n", n, why);
   return out;
 }
 

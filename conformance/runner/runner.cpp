@@ -36,10 +36,41 @@ bool SameFields(const json& expected, const json& actual) {
   return expected == actual;
 }
 
+// An output decoded for people; bytes that do not decode (a port's broken
+// output) are shown as hex with the reason.
+json DecodeForPeople(const std::string& op, const std::vector<std::uint8_t>& bytes) {
+  try {
+    return DecodeOutput(op, bytes);
+  } catch (const std::exception& e) {
+    json hex = DecodeOutput("", bytes);
+    hex["undecodable"] = e.what();
+    return hex;
+  }
+}
+
+// The expected output decoded: the vector's expect.value, else the
+// reference's output when it is the expected one (null when neither).
+json ExpectedValue(const GoldenVector& v) {
+  if (!v.value.is_null()) return v.value;
+  if (!v.sha256 || !IsKnownOperation(v.op)) return nullptr;
+  Answer ref = RunReference(v.op, v.input);
+  if (!ref.output || Sha256Hex(*ref.output) != *v.sha256) return nullptr;
+  return DecodeForPeople(v.op, *ref.output);
+}
+
+// "ArgumentException {"vertex":2}: message", fields and message when there are any.
+std::string DescribeError(const Answer& a) {
+  std::string s = a.error_type;
+  if (!a.error_fields.empty()) s += " " + a.error_fields.dump();
+  if (!a.error_message.empty()) s += ": " + a.error_message;
+  return s;
+}
+
 }  // namespace
 
 bool Selected(const GoldenVector& v, std::size_t position, const Selection& s) {
   if (!s.families.empty() && !Contains(s.families, v.family)) return false;
+  if (!s.ids.empty() && !Contains(s.ids, v.id)) return false;
   if (!s.clauses.empty()) {
     bool any = false;
     for (const std::string& c : v.clauses) any = any || Contains(s.clauses, c);
@@ -48,64 +79,107 @@ bool Selected(const GoldenVector& v, std::size_t position, const Selection& s) {
   return static_cast<int>(position % static_cast<std::size_t>(s.shard_count)) == s.shard_index;
 }
 
-Outcome RunVector(const GoldenVector& v) {
-  Outcome o{&v, Status::kFail, ""};
-  if (!IsKnownOperation(v.op)) {
-    o.status = Status::kSkip;
-    o.detail = "operation " + v.op + " not implemented";
-    return o;
-  }
+bool IsSpecExceptionType(std::string_view type) {
+  return type == "ArgumentException" || type == "ArgumentOutOfRangeException" ||
+         type == "InvalidOperationException" || type == "GeometryException";
+}
+
+Answer RunReference(const std::string& op, const json& input) {
+  Answer a;
   try {
-    std::vector<std::uint8_t> bytes = RunOperation(v.op, v.input);
+    a.output = RunOperation(op, input);
+  } catch (const OnePathException& e) {
+    a.error_type = e.typeName();
+    a.error_fields = ErrorFieldsToJson(e.fields());
+    a.error_message = e.what();
+  } catch (const std::exception& e) {
+    // Not one of the spec's types: a defect in the implementation or a
+    // malformed vector; either way the vector fails, loudly.
+    a.error_type = "std::exception";
+    a.error_message = e.what();
+  }
+  return a;
+}
+
+Outcome Judge(const GoldenVector& v, const Answer& a) {
+  Outcome o{&v, Status::kFail, ""};
+  if (a.output) {
+    const std::vector<std::uint8_t>& bytes = *a.output;
     if (v.error) {
       o.detail = fmt::format("expected {} {}, got output {}", v.error->type, v.error->fields.dump(),
-                             DecodeOutput(v.op, bytes).dump());
+                             DecodeForPeople(v.op, bytes).dump());
       return o;
     }
     std::string hash = Sha256Hex(bytes);
     if (hash == *v.sha256) {
       o.status = Status::kPass;
-    } else {
-      json output = DecodeOutput(v.op, bytes);
-      o.detail = fmt::format("sha256 {} != expected {}", hash, *v.sha256);
-      // Name the first difference before the (possibly long) outputs.
-      if (!v.value.is_null()) {
-        std::string where = DescribeDifference(v.op, v.value, output);
-        if (!where.empty()) o.detail += "; first difference: " + where;
+      return o;
+    }
+    json output = DecodeForPeople(v.op, bytes);
+    json expected = ExpectedValue(v);
+    o.detail = fmt::format("sha256 {} != expected {}", hash, *v.sha256);
+    // Name the first difference before the (possibly long) outputs.
+    if (!expected.is_null()) {
+      std::string where;
+      try {
+        where = DescribeDifference(v.op, expected, output);
+      } catch (const std::exception& e) {
+        where = std::string("(not comparable: ") + e.what() + ")";
       }
-      o.detail += "; output " + output.dump();
-      if (!v.value.is_null()) o.detail += "; expected " + v.value.dump();
+      if (!where.empty()) o.detail += "; first difference: " + where;
     }
-  } catch (const OnePathException& e) {
-    json fields = ErrorFieldsToJson(e.fields());
-    if (v.error && v.error->type == e.typeName() && SameFields(v.error->fields, fields)) {
-      o.status = Status::kPass;
-    } else if (v.error) {
-      o.detail = fmt::format("expected {} {}, got {} {}", v.error->type, v.error->fields.dump(),
-                             e.typeName(), fields.dump());
-    } else {
-      o.detail = fmt::format("unexpected {} {}: {}", e.typeName(), fields.dump(), e.what());
-    }
-  } catch (const std::exception& e) {
-    // Not one of the spec's types: a defect in the implementation or a
-    // malformed vector; either way the vector fails, loudly.
-    o.detail = fmt::format("non-spec exception: {}", e.what());
+    o.detail += "; output " + output.dump();
+    if (!expected.is_null()) o.detail += "; expected " + expected.dump();
+    return o;
+  }
+  if (!IsSpecExceptionType(a.error_type)) {
+    o.detail = "non-spec exception " + DescribeError(a);
+  } else if (v.error && v.error->type == a.error_type &&
+             SameFields(v.error->fields, a.error_fields)) {
+    o.status = Status::kPass;
+  } else if (v.error) {
+    o.detail = fmt::format("expected {} {}, got {} {}", v.error->type, v.error->fields.dump(),
+                           a.error_type, a.error_fields.dump());
+  } else {
+    o.detail = "unexpected " + DescribeError(a);
   }
   return o;
 }
 
+Outcome RunVector(const GoldenVector& v) {
+  if (!IsKnownOperation(v.op)) return {&v, Status::kSkip, "operation " + v.op + " not implemented"};
+  return Judge(v, RunReference(v.op, v.input));
+}
+
 std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
-                              const std::function<void(std::size_t, std::size_t)>& progress) {
+                              const std::function<Outcome(const GoldenVector&)>& run,
+                              const ProgressFn& progress) {
   std::vector<const GoldenVector*> chosen;
   for (std::size_t i = 0; i < suite.vectors.size(); ++i)
     if (Selected(suite.vectors[i], i, selection)) chosen.push_back(&suite.vectors[i]);
   std::vector<Outcome> out;
   out.reserve(chosen.size());
   for (std::size_t i = 0; i < chosen.size(); ++i) {
-    out.push_back(RunVector(*chosen[i]));
-    if (progress) progress(i + 1, chosen.size());
+    out.push_back(run(*chosen[i]));
+    if (progress) progress(i + 1, chosen.size(), out.back());
   }
   return out;
+}
+
+std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
+                              const ProgressFn& progress) {
+  return RunSuite(suite, selection, RunVector, progress);
+}
+
+std::string ReferenceIdentity(std::string_view version, std::string_view how) {
+#if defined(__clang__)
+  const char* compiler = "clang";
+#elif defined(__GNUC__)
+  const char* compiler = "gcc";
+#else
+  const char* compiler = "c++";
+#endif
+  return fmt::format("OnePath Mesh reference {} ({}; {} {})", version, how, compiler, __VERSION__);
 }
 
 }  // namespace onepath::conformance

@@ -1,8 +1,14 @@
-// Replays golden vectors against the reference implementation.
+// Replays golden vectors: judges what an implementation answered (the
+// built-in reference, or a port through the adapter protocol) against each
+// vector's expectation.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "conformance/runner/golden.hpp"
@@ -20,19 +26,57 @@ struct Outcome {
 struct Selection {
   std::vector<std::string> families;  // empty: all
   std::vector<std::string> clauses;   // empty: all; else vectors naming any of them
+  std::vector<std::string> ids;       // empty: all; else only these vector ids
   int shard_index = 0;                // this shard, 0-based
   int shard_count = 1;                // vectors with (position % count) == index
 };
 
+// `position` is the vector's index in the whole suite (suite order), so a
+// shard holds the same vectors whatever the other filters are.
 bool Selected(const GoldenVector& v, std::size_t position, const Selection& s);
 
-// Runs one vector and compares: positive vectors by SHA-256 of the
-// canonical output, negative vectors by exception type and every field.
+// What an implementation answered for one vector: its canonical output
+// bytes, or the exception it threw.
+struct Answer {
+  std::optional<std::vector<std::uint8_t>> output;
+  std::string error_type;  // a spec type (err.types) or any other name: a non-spec failure
+  nlohmann::json error_fields = nlohmann::json::object();
+  std::string error_message;  // for people; never compared
+};
+
+// The four exception types of docs/spec/errors.md (err.types).
+bool IsSpecExceptionType(std::string_view type);
+
+// Runs `op` on `input` in the reference (RunOperation), catching what it
+// throws: the spec's exceptions with their fields, anything else as a
+// non-spec failure of type "std::exception".
+Answer RunReference(const std::string& op, const nlohmann::json& input);
+
+// Compares an answer with the vector's expectation: positive vectors by
+// SHA-256 of the canonical output, negative vectors by exception type and
+// every field. On a mismatch the detail decodes both outputs and names the
+// first differing element (DescribeDifference); the expected output is the
+// vector's expect.value or, without one, the reference's output when it
+// hashes to the expected value.
+Outcome Judge(const GoldenVector& v, const Answer& a);
+
+// Runs one vector on the reference and judges it; operations the reference
+// does not know are skipped.
 Outcome RunVector(const GoldenVector& v);
 
-// Runs the selected vectors in suite order; `progress(done, total)` is called
-// after each one (may be empty).
+// Runs the selected vectors in suite order with `run` (RunVector for the
+// built-in reference); `progress(done, total, last)` is called after each
+// one (may be empty).
+using ProgressFn = std::function<void(std::size_t, std::size_t, const Outcome&)>;
 std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
-                              const std::function<void(std::size_t, std::size_t)>& progress);
+                              const std::function<Outcome(const GoldenVector&)>& run,
+                              const ProgressFn& progress);
+std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
+                              const ProgressFn& progress);
+
+// "OnePath Mesh reference 0.1.0 (built-in; gcc 12.2.0)": what the reference
+// is, for reports and for the reference adapter's handshake (`how`: built-in,
+// onepath-adapter).
+std::string ReferenceIdentity(std::string_view version, std::string_view how);
 
 }  // namespace onepath::conformance

@@ -1,16 +1,20 @@
 // `onepath`: the conformance suite's command line.
 //
-//   onepath conformance   replay every golden family against the reference,
-//                         print a per-clause summary, write report.md/.json
+//   onepath conformance   replay the golden vectors against the reference, or
+//                         against a port through its adapter (--impl), print
+//                         a per-clause summary, write report.md/.json
 //   onepath preflight     check the FP environment (num.*) and exit
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 
+#include "conformance/runner/adapter_client.hpp"
 #include "conformance/runner/clauses.hpp"
 #include "conformance/runner/golden.hpp"
 #include "conformance/runner/report.hpp"
@@ -22,18 +26,6 @@ using namespace onepath;
 using namespace onepath::conformance;
 
 namespace {
-
-std::string Implementation() {
-#if defined(__clang__)
-  const char* compiler = "clang";
-#elif defined(__GNUC__)
-  const char* compiler = "gcc";
-#else
-  const char* compiler = "c++";
-#endif
-  return fmt::format("OnePath Mesh reference {} (built-in; {} {})", ONEPATH_VERSION, compiler,
-                     __VERSION__);
-}
 
 int Preflight(bool quiet) {
   FpPreflight p = RunFpPreflight();
@@ -53,12 +45,44 @@ struct ConformanceOptions {
   std::string report_dir = "conformance-report";
   std::vector<std::string> families;
   std::vector<std::string> clauses;
+  std::vector<std::string> ids;
   std::string shard = "1/1";
+  std::string impl;
+  double timeout = 60;
+  std::string adapter_log;
+  std::string trace;
   bool quiet = false;
 };
 
+// "\r  1234/6458 vectors  0 failed  12 skipped" on a terminal, at most ten
+// times a second; nothing at all when standard error is not a terminal.
+class Progress {
+ public:
+  explicit Progress(bool enabled) : enabled_(enabled) {}
+  void Update(std::size_t done, std::size_t total, const Outcome& last) {
+    (last.status == Status::kFail ? failed_ : last.status == Status::kSkip ? skipped_ : passed_)++;
+    if (!enabled_) return;
+    auto now = std::chrono::steady_clock::now();
+    if (done != total && now - shown_ < std::chrono::milliseconds(100)) return;
+    shown_ = now;
+    std::fprintf(stderr, "\r  %zu/%zu vectors  %zu failed  %zu skipped", done, total, failed_,
+                 skipped_);
+    printed_ = true;
+  }
+  ~Progress() {
+    if (printed_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  bool enabled_;
+  bool printed_ = false;
+  std::size_t passed_ = 0, failed_ = 0, skipped_ = 0;
+  std::chrono::steady_clock::time_point shown_{};
+};
+
 int Conformance(const ConformanceOptions& o) {
-  // The preflight runs first: without plain IEEE arithmetic no hash means anything.
+  // The preflight runs first: without plain IEEE arithmetic no hash means
+  // anything (with --impl the reference still decodes expected outputs).
   FpPreflight preflight = RunFpPreflight();
   if (!preflight.ok()) {
     std::fprintf(stderr, "FP-environment preflight FAILED:\n%s", preflight.Summary().c_str());
@@ -67,6 +91,7 @@ int Conformance(const ConformanceOptions& o) {
   Selection sel;
   sel.families = o.families;
   sel.clauses = o.clauses;
+  sel.ids = o.ids;
   if (std::sscanf(o.shard.c_str(), "%d/%d", &sel.shard_index, &sel.shard_count) != 2 ||
       sel.shard_count < 1 || sel.shard_index < 1 || sel.shard_index > sel.shard_count) {
     std::fprintf(stderr, "--shard takes k/n with 1 <= k <= n, got '%s'\n", o.shard.c_str());
@@ -85,22 +110,68 @@ int Conformance(const ConformanceOptions& o) {
       return 2;
     }
   }
-  bool tty = !o.quiet && isatty(fileno(stderr));
-  std::vector<Outcome> outcomes = RunSuite(suite, sel, [&](std::size_t done, std::size_t total) {
-    if (tty && (done == total || done % 256 == 0))
-      std::fprintf(stderr, "\r  replaying golden vectors: %zu/%zu", done, total);
-  });
-  if (tty) std::fprintf(stderr, "\n");
+  for (const std::string& id : sel.ids) {
+    if (std::none_of(suite.vectors.begin(), suite.vectors.end(),
+                     [&](const GoldenVector& v) { return v.id == id; })) {
+      std::fprintf(stderr, "unknown vector id '%s'\n", id.c_str());
+      return 2;
+    }
+  }
+  fs::create_directories(o.report_dir);
+
+  std::string implementation = ReferenceIdentity(ONEPATH_VERSION, "built-in");
+  std::unique_ptr<AdapterSession> adapter;
+  fs::path adapter_log = o.adapter_log.empty() ? fs::path(o.report_dir) / "adapter-stderr.log"
+                                               : fs::path(o.adapter_log);
+  if (!o.impl.empty()) {
+    AdapterOptions ao;
+    ao.command = o.impl;
+    ao.suite_version = suite.version;
+    ao.timeout_seconds = o.timeout;
+    ao.log = adapter_log;
+    ao.trace = o.trace;
+    try {
+      adapter = std::make_unique<AdapterSession>(ao);
+    } catch (const AdapterError& e) {
+      std::fprintf(stderr, "onepath: cannot use the adapter '%s': %s\n", o.impl.c_str(), e.what());
+      return 2;
+    }
+    implementation = fmt::format("{} (adapter: {})", adapter->handshake().implementation, o.impl);
+  }
+
+  std::vector<Outcome> outcomes;
+  {
+    Progress progress(!o.quiet && isatty(fileno(stderr)));
+    auto update = [&](std::size_t done, std::size_t total, const Outcome& last) {
+      progress.Update(done, total, last);
+    };
+    if (adapter) {
+      outcomes = RunSuite(
+          suite, sel, [&](const GoldenVector& v) { return adapter->Run(v); }, update);
+    } else {
+      outcomes = RunSuite(suite, sel, update);
+    }
+  }
+  if (adapter) {
+    std::string ended = adapter->Close();
+    if (!ended.empty() && ended != "exit status 0")
+      std::fprintf(stderr, "onepath: warning: after the shutdown the adapter ended with %s\n",
+                   ended.c_str());
+  }
 
   std::vector<Clause> clauses = LoadClauses(spec);
   auto coverage = ScanCoverage({source / "conformance", source / "fuzz"}, source);
   Report report =
-      BuildReport(suite, std::move(outcomes), clauses, coverage, preflight, Implementation());
+      BuildReport(suite, std::move(outcomes), clauses, coverage, preflight, implementation);
   WriteReports(report, o.report_dir);
 
   if (!o.quiet) {
     std::printf("%s\nsuite %s, %zu vectors in %zu families\n", report.implementation.c_str(),
                 suite.version.c_str(), suite.vectors.size(), suite.families.size());
+    if (adapter) {
+      std::printf("adapter: %zu operations supported, %d restarts; its stderr: %s\n",
+                  adapter->handshake().operations.size(), adapter->restarts(), adapter_log.c_str());
+    }
     std::printf("%s", ReportSummary(report).c_str());
     std::printf("reports: %s, %s\n", (fs::path(o.report_dir) / "report.md").c_str(),
                 (fs::path(o.report_dir) / "report.json").c_str());
@@ -116,7 +187,12 @@ int Conformance(const ConformanceOptions& o) {
     std::fprintf(stderr, "%d of %zu vectors failed\n", report.failed, report.outcomes.size());
     return 1;
   }
-  if (o.quiet) std::printf("%d passed, 0 failed\n", report.passed);
+  if (report.outcomes.size() == static_cast<std::size_t>(report.skipped))
+    std::fprintf(stderr, "onepath: warning: no vector was run\n");
+  if (o.quiet) {
+    std::printf("%d passed, 0 failed%s\n", report.passed,
+                report.skipped ? fmt::format(", {} skipped", report.skipped).c_str() : "");
+  }
   return 0;
 }
 
@@ -130,16 +206,50 @@ int main(int argc, char** argv) {
   ConformanceOptions co;
   CLI::App* conf = app.add_subcommand(
       "conformance",
-      "Replay the golden vectors against the reference; write the compliance report");
+      "Replay the golden vectors against the reference, or against your port through its "
+      "adapter (--impl, docs/adapter-protocol.md); write the compliance report.\n"
+      "Exit status: 0 nothing failed (skips allowed), 1 a vector failed, 2 usage or adapter "
+      "start-up error, 3 FP-environment preflight failed.");
+  conf->add_option("--impl", co.impl,
+                   "Run this implementation instead of the built-in reference: a command "
+                   "(run by /bin/sh -c) that speaks the adapter protocol on stdin/stdout, "
+                   "e.g. 'python3 my_adapter.py'")
+      ->type_name("COMMAND");
+  conf->add_option("--timeout", co.timeout,
+                   "With --impl: seconds the adapter may take per vector (and for the "
+                   "handshake); a late one fails the vector and the adapter is restarted")
+      ->check(CLI::PositiveNumber)
+      ->type_name("SECONDS")
+      ->capture_default_str();
+  conf->add_option("--family", co.families, "Only these families (repeatable)")
+      ->type_name("FAMILY");
+  conf->add_option("--clause", co.clauses, "Only vectors naming these clause ids (repeatable)")
+      ->type_name("CLAUSE");
+  conf->add_option("--vector", co.ids, "Only the vectors with these ids (repeatable)")
+      ->type_name("ID");
+  conf->add_option("--shard", co.shard,
+                   "Run shard k of n (k/n, 1-based): the vectors whose index in the suite is "
+                   "k-1 modulo n")
+      ->type_name("k/n")
+      ->capture_default_str();
   conf->add_option("--source-dir", co.source_dir, "Repository root (golden/, docs/spec/)")
+      ->type_name("DIR")
       ->capture_default_str();
-  conf->add_option("--golden-dir", co.golden_dir, "Golden vectors (default: SOURCE/golden)");
-  conf->add_option("--spec-dir", co.spec_dir, "Clause ids (default: SOURCE/docs/spec)");
+  conf->add_option("--golden-dir", co.golden_dir, "Golden vectors (default: SOURCE/golden)")
+      ->type_name("DIR");
+  conf->add_option("--spec-dir", co.spec_dir, "Clause ids (default: SOURCE/docs/spec)")
+      ->type_name("DIR");
   conf->add_option("--report-dir", co.report_dir, "Where report.md and report.json go")
+      ->type_name("DIR")
       ->capture_default_str();
-  conf->add_option("--family", co.families, "Only these families (repeatable)");
-  conf->add_option("--clause", co.clauses, "Only vectors naming these clause ids (repeatable)");
-  conf->add_option("--shard", co.shard, "Run shard k of n (k/n, 1-based)")->capture_default_str();
+  conf->add_option("--adapter-log", co.adapter_log,
+                   "With --impl: write the adapter's stderr to this file (default: "
+                   "REPORT_DIR/adapter-stderr.log)")
+      ->type_name("FILE");
+  conf->add_option("--trace", co.trace,
+                   "With --impl: write every protocol line to this file, '> ' sent, '< ' "
+                   "received")
+      ->type_name("FILE");
   conf->add_flag("-q,--quiet", co.quiet, "Print only failures and a closing count");
 
   bool pre_quiet = false;
