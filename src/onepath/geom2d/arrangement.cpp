@@ -11,6 +11,7 @@
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/exact/predicates.hpp"
+#include "onepath/geom2d/grid.hpp"
 
 namespace onepath::geom2d {
 
@@ -25,10 +26,6 @@ struct Fragment {
   GridPoint v;
   int operand = 0;
 };
-
-int Orient(GridPoint a, GridPoint b, GridPoint c) {
-  return exact::Orient2DInt(a.x, a.y, b.x, b.y, c.x, c.y);
-}
 
 // floor(n / d) for d > 0.
 Int128 FloorDiv(Int128 n, Int128 d) {

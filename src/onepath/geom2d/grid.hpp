@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "onepath/core/vector2d.hpp"
+#include "onepath/exact/predicates.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 
 namespace onepath::geom2d {
@@ -35,6 +36,12 @@ std::int64_t SnapCoordinate(double v, int snapBits);
 // Precondition: snapBits in 0..16.
 GridPoint SnapVertex(Vector2D v, int snapBits, std::int64_t outline, std::int64_t ring,
                      std::int64_t vertex);
+
+// grid.construct: the sign of the orientation of three grid points, from
+// the exact predicate on integers (+1 when c lies left of a -> b).
+inline int Orient(GridPoint a, GridPoint b, GridPoint c) {
+  return exact::Orient2DInt(a.x, a.y, b.x, b.y, c.x, c.y);
+}
 
 // grid.value: grid coordinate i as the double i * 2^-snapBits (exact for
 // |i| <= 2^53). Precondition: snapBits in 0..16.

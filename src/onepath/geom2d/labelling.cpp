@@ -4,16 +4,9 @@
 #include <algorithm>
 
 #include "onepath/exact/predicates.hpp"
+#include "onepath/geom2d/grid.hpp"
 
 namespace onepath::geom2d {
-
-namespace {
-
-int Orient(GridPoint a, GridPoint b, GridPoint c) {
-  return exact::Orient2DInt(a.x, a.y, b.x, b.y, c.x, c.y);
-}
-
-}  // namespace
 
 // region.label-sweep. Vertices in (x, y) order; the status lists the
 // segments cut by the sweep line, bottom to top. A segment a -> b (a < b)

@@ -6,14 +6,11 @@
 
 #include "onepath/core/errors.hpp"
 #include "onepath/exact/predicates.hpp"
+#include "onepath/geom2d/grid.hpp"
 
 namespace onepath::geom2d {
 
 namespace {
-
-int Orient(GridPoint a, GridPoint b, GridPoint c) {
-  return exact::Orient2DInt(a.x, a.y, b.x, b.y, c.x, c.y);
-}
 
 bool EdgeLess(const DirectedEdge& e, const DirectedEdge& f) {
   return e.from < f.from || (e.from == f.from && e.to < f.to);
