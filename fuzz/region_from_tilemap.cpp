@@ -22,6 +22,7 @@
 #include <limits>
 
 #include "conformance/generators/region_validity.hpp"
+#include "conformance/generators/tile_squares.hpp"
 #include "fuzz/region_input.hpp"
 #include "onepath/geom2d/region.hpp"
 
@@ -122,14 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const std::string& m : validity.messages) std::fprintf(stderr, "  %s\n", m.c_str());
     fuzz::Fail(kName, "invalid region");
   }
-  std::vector<geom2d::Outline> squares;
-  for (std::int64_t y = 0; y < height; ++y)
-    for (std::int64_t x = 0; x < width; ++x) {
-      if (!cells[std::size_t(y * width + x)]) continue;
-      double x0 = origin.x + double(x) * cell, x1 = origin.x + double(x + 1) * cell;
-      double y0 = origin.y + double(y) * cell, y1 = origin.y + double(y + 1) * cell;
-      squares.push_back({{{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}}});
-    }
+  std::vector<geom2d::Outline> squares = gen::SolidCellSquares(cells, width, height, cell, origin);
   if (CanonicalBytes(Region::FromOutlines(squares, {.SnapBits = bits})) != CanonicalBytes(region))
     fuzz::Fail(kName, "differs from FromOutlines of the solid cells' squares");
   return 0;

@@ -112,6 +112,7 @@
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "conformance/generators/predicate_cases.hpp"
 #include "conformance/generators/region_validity.hpp"
+#include "conformance/generators/tile_squares.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "oracles/cgal/polygon_set_cgal.hpp"
@@ -1253,26 +1254,9 @@ std::vector<std::int64_t> Lines(double origin, std::int64_t n, double cellSize, 
   return lines;
 }
 
-// The solid cells' squares as outlines, corners computed as
-// grid.tilemap-lines computes the lines (one multiplication, one addition).
 std::vector<Outline> SquareOutlines(const TileCase& t, bool oneOutline) {
-  std::vector<Outline> outlines;
-  Outline all;
-  for (std::int64_t y = 0; y < t.height; ++y)
-    for (std::int64_t x = 0; x < t.width; ++x) {
-      if (!t.cells[static_cast<std::size_t>(y * t.width + x)]) continue;
-      double x0 = t.origin.x + static_cast<double>(x) * t.cellSize;
-      double x1 = t.origin.x + static_cast<double>(x + 1) * t.cellSize;
-      double y0 = t.origin.y + static_cast<double>(y) * t.cellSize;
-      double y1 = t.origin.y + static_cast<double>(y + 1) * t.cellSize;
-      std::vector<Vector2D> ring = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-      if (oneOutline)
-        all.rings.push_back(ring);
-      else
-        outlines.push_back({{ring}});
-    }
-  if (oneOutline && !all.rings.empty()) outlines.push_back(all);
-  return outlines;
+  return onepath::gen::SolidCellSquares(t.cells, t.width, t.height, t.cellSize, t.origin,
+                                        oneOutline);
 }
 
 Verdict CheckTileCase(const TileCase& t, Stats& s) {

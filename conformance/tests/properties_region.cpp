@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "conformance/generators/region_validity.hpp"
+#include "conformance/generators/tile_squares.hpp"
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/geom2d/region.hpp"
@@ -115,15 +116,8 @@ TEST(RegionProperties, TileMapEqualsOutlinesOfItsSquares) {
   CheckProperty(
       [] {
         TileMap m = GenTileMap();
-        std::vector<Outline> squares;
-        for (std::int64_t y = 0; y < m.height; ++y)
-          for (std::int64_t x = 0; x < m.width; ++x) {
-            if (!m.cells[static_cast<std::size_t>(y * m.width + x)]) continue;
-            double x0 = m.origin.x + double(x) * m.cellSize,
-                   y0 = m.origin.y + double(y) * m.cellSize;
-            double x1 = x0 + m.cellSize, y1 = y0 + m.cellSize;
-            squares.push_back({{{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}}});
-          }
+        std::vector<Outline> squares =
+            onepath::gen::SolidCellSquares(m.cells, m.width, m.height, m.cellSize, m.origin);
         RC_ASSERT(CanonicalBytes(FromMap(m)) ==
                   CanonicalBytes(Region::FromOutlines(squares, kUnits)));
       },
