@@ -37,11 +37,15 @@ void AppendRingEdges(const Ring& ring, int operand, std::vector<TaggedEdge>& edg
     edges.push_back({ring[k], ring[(k + 1) % ring.size()], operand});
 }
 
-std::vector<Ring> Resolve(const std::vector<TaggedEdge>& edges, FaceRule rule) {
+std::vector<Ring> Resolve(std::span<const TaggedEdge> edges, FaceRule rule) {
   return TraceRings(SelectBoundary(BuildArrangement(edges), rule));
 }
 
 }  // namespace
+
+Region Region::FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits) {
+  return FromRings(Resolve(edges, rule), snapBits);
+}
 
 Region Region::FromRings(std::vector<Ring> rings, int snapBits) {
   Region r;

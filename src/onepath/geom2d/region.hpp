@@ -9,6 +9,8 @@
 
 #include "onepath/core/vector2d.hpp"
 #include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/labelling.hpp"
+#include "onepath/geom2d/offset.hpp"
 #include "onepath/geom2d/outline.hpp"
 
 namespace onepath::geom2d {
@@ -44,6 +46,11 @@ class Region {
   Region Difference(const Region& other) const;
   Region SymmetricDifference(const Region& other) const;
 
+  // offset.*: grows (distance > 0) or shrinks (distance < 0) by |distance|
+  // public units. Throws ArgumentOutOfRangeException (offset.arguments,
+  // offset.limits).
+  Region Offset(double distance, OffsetJoin join, double arcTolerance) const;
+
   int SnapBits() const { return snapBits_; }
   const std::vector<Ring>& Rings() const { return rings_; }
   bool IsEmpty() const { return rings_.empty(); }
@@ -58,6 +65,11 @@ class Region {
   // For the stages that build regions from labelled boundaries (boolean
   // operations, offsetting): rings already in region.invariants form.
   static Region FromRings(std::vector<Ring> rings, int snapBits);
+
+  // Noding (arr.*), labelling (region.label-sweep), the faces inside by
+  // `rule` (region.face-rule) and ring tracing (region.boundary ...
+  // region.ring-order): the one routine behind every operation.
+  static Region FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits);
 
  private:
   std::vector<Ring> rings_;

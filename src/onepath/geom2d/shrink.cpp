@@ -1,0 +1,140 @@
+// The build's agent-radius shrink (docs/spec/shrink.md): interior-side
+// rectangles, reflex-vertex sectors with equal-area arcs, and only the edges
+// that do not cancel.
+#include "onepath/geom2d/shrink.hpp"
+
+#include <cmath>
+
+#include "onepath/core/errors.hpp"
+#include "onepath/exact/predicates.hpp"
+#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/offset.hpp"
+
+namespace onepath::geom2d {
+
+namespace {
+
+// shrink.lambda: the first quadrant's vertices for a factor lambda.
+std::vector<Vector2D> QuadrantVertices(int m, double lambda) {
+  const int q = m / 4;
+  const std::vector<Vector2D> u = UnitCircumscribedRing(m);
+  const double t = u[0].y;  // offset.unit-ring: u_0 = (1, t_m)
+  std::vector<Vector2D> e(static_cast<std::size_t>(q));
+  e[0] = {1.0, lambda * t};
+  for (int k = 1; k <= q - 2; ++k) e[k] = {lambda * u[k].x, lambda * u[k].y};
+  e[q - 1] = {lambda * t, 1.0};
+  return e;
+}
+
+// pi / 2 rounded to binary64 (shrink.lambda).
+constexpr double kHalfPi = 0x1.921fb54442d18p+0;
+
+}  // namespace
+
+double EqualAreaQuadrantDoubledArea(int m, double lambda) {
+  std::vector<Vector2D> polygon{{0.0, 0.0}, {1.0, 0.0}};
+  for (Vector2D e : QuadrantVertices(m, lambda)) polygon.push_back(e);
+  polygon.push_back({0.0, 1.0});
+  double sum = 0.0;
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    Vector2D p = polygon[i], q = polygon[(i + 1) % polygon.size()];
+    sum = sum + (p.x * q.y - q.x * p.y);
+  }
+  return sum;
+}
+
+double EqualAreaLambda(int m) {
+  double lo = 0.0, hi = 1.0;
+  for (int step = 0; step < 60; ++step) {
+    const double mid = (lo + hi) / 2.0;
+    if (EqualAreaQuadrantDoubledArea(m, mid) < kHalfPi)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return hi;
+}
+
+std::vector<Vector2D> UnitEqualAreaRing(int m) {
+  const int q = m / 4;
+  std::vector<Vector2D> ring = QuadrantVertices(m, EqualAreaLambda(m));
+  ring.resize(static_cast<std::size_t>(m));
+  for (int k = q; k < m; ++k) ring[k] = {-ring[k - q].y, ring[k - q].x};
+  return ring;
+}
+
+double Mesh2DPipeline::ShrinkArcTolerance(const Mesh2DSettings& s) {
+  return std::max(s.CellSize / 4.0, std::min(0.0825 * s.AgentRadius, s.CellSize / 2.0));
+}
+
+namespace {
+
+void CheckShrinkSettings(const Mesh2DSettings& s) {
+  if (!(s.CellSize > 0.0 && s.CellSize <= 0x1p20)) {
+    throw ArgumentOutOfRangeException("CellSize must be in (0, 2^20] (shrink.settings)",
+                                      {.value = s.CellSize, .setting = "CellSize"});
+  }
+  if (!(s.AgentRadius >= 0.0 && s.AgentRadius <= 0x1p20)) {
+    throw ArgumentOutOfRangeException("AgentRadius must be in [0, 2^20] (shrink.settings)",
+                                      {.value = s.AgentRadius, .setting = "AgentRadius"});
+  }
+}
+
+// The integer left normal (-dy, dx) of a -> b as an exact double vector.
+Vector2D IntegerNormal(GridPoint a, GridPoint b) {
+  return {static_cast<double>(a.y - b.y), static_cast<double>(b.x - a.x)};
+}
+
+}  // namespace
+
+// shrink.edges.
+Region Mesh2DPipeline::Shrink(const Region& region, const Mesh2DSettings& settings) {
+  CheckShrinkSettings(settings);
+  if (settings.AgentRadius == 0.0) return region;
+  const int bits = region.SnapBits();
+  const double r = std::ldexp(settings.AgentRadius, bits);
+  const OffsetLimit limit(bits, "AgentRadius", true);
+  const std::vector<Vector2D> arc =
+      UnitEqualAreaRing(ArcVertexCount(r, ShrinkArcTolerance(settings), bits));
+  const std::size_t m = arc.size();
+  const Vector2D origin{0.0, 0.0};
+  std::vector<TaggedEdge> edges;
+  std::vector<GridPoint> run;
+  for (const Ring& ring : region.Rings()) {
+    const std::size_t size = ring.size();
+    for (std::size_t k = 0; k < size; ++k) {
+      const GridPoint p = ring[(k + size - 1) % size], a = ring[k], b = ring[(k + 1) % size];
+      const Vector2D nOut = LeftUnitNormal(a, b), nIn = LeftUnitNormal(p, a);
+      // shrink.rectangle: the edge (both operands) and its far side.
+      const GridPoint farA = limit.Check(PlusScaled(a, r, nOut));
+      const GridPoint farB = limit.Check(PlusScaled(b, r, nOut));
+      edges.push_back({a, b, 2});
+      edges.push_back({farB, farA, 1});
+      const GridPoint tipOut = farA;
+      const GridPoint tipIn = limit.Check(PlusScaled(a, r, nIn));
+      if (Orient(p, a, b) >= 0) {
+        // No sector: the rectangles' end and start sides at a.
+        edges.push_back({a, tipIn, 1});
+        edges.push_back({tipOut, a, 1});
+        continue;
+      }
+      // shrink.sector: the arc's vertices strictly inside, counter-clockwise
+      // from the first of the cyclic run.
+      const Vector2D out = IntegerNormal(a, b), in = IntegerNormal(p, a);
+      auto inside = [&](std::size_t i) {
+        return exact::Orient2D(origin, out, arc[i]) > 0 && exact::Orient2D(origin, arc[i], in) > 0;
+      };
+      std::size_t first = 0;
+      while (first < m && !(inside(first) && !inside((first + m - 1) % m))) ++first;
+      run.assign(1, tipOut);
+      if (first < m)
+        for (std::size_t i = first; inside(i); i = (i + 1) % m)
+          run.push_back(limit.Check(PlusScaled(a, r, arc[i])));
+      run.push_back(tipIn);
+      for (std::size_t i = 0; i + 1 < run.size(); ++i) edges.push_back({run[i], run[i + 1], 1});
+    }
+  }
+  return Region::FromEdges(edges, FaceRule::kDifference, bits);
+}
+
+}  // namespace onepath::geom2d
