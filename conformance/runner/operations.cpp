@@ -14,6 +14,7 @@
 #include "onepath/exact/predicates.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 #include "onepath/geom2d/region.hpp"
+#include "onepath/geom2d/shrink.hpp"
 
 namespace onepath::conformance {
 
@@ -109,7 +110,10 @@ std::vector<geom2d::TaggedEdge> EdgesFromJson(const json& in) {
   return edges;
 }
 
-bool IsRegionOperation(const std::string& op) { return op.rfind("Region.", 0) == 0; }
+// Operations whose output is a region (region.canonical).
+bool IsRegionOperation(const std::string& op) {
+  return op.rfind("Region.", 0) == 0 || op == "Mesh2DPipeline.Shrink";
+}
 
 // Region.* options: {"SnapBits": n} (grid.snapbits).
 geom2d::Geometry2DOptions OptionsFromJson(const json& in) {
@@ -148,6 +152,39 @@ geom2d::Region TileMapFromJson(const json& in) {
       PointFromJson(in.at("origin")), OptionsFromJson(in));
 }
 
+// The region an offset or a shrink starts from: a tile map (Region.FromTileMap
+// input) when it has "cells", else outlines (Region.FromOutlines input).
+geom2d::Region OperandFromJson(const json& in) {
+  return in.contains("cells") ? TileMapFromJson(in) : RegionFromJson(in);
+}
+
+// offset.arguments: the join by name; any other name is the spec's
+// ArgumentException naming "join".
+geom2d::OffsetJoin JoinFromJson(const json& j) {
+  if (j == "Round") return geom2d::OffsetJoin::kRound;
+  if (j == "Square") return geom2d::OffsetJoin::kSquare;
+  throw ArgumentException("join must be Round or Square (offset.arguments)", {.argument = "join"});
+}
+
+// Region.Offset: {"region": operand, "distance": d, "join": "Round" | "Square",
+// "arcTolerance": t}; the region is built first.
+std::vector<std::uint8_t> OffsetBytes(const json& in) {
+  geom2d::Region region = OperandFromJson(in.at("region"));
+  return geom2d::CanonicalBytes(region.Offset(DoubleFromJson(in.at("distance")),
+                                              JoinFromJson(in.at("join")),
+                                              DoubleFromJson(in.at("arcTolerance"))));
+}
+
+// Mesh2DPipeline.Shrink: {"region": operand, "settings": {"CellSize": c,
+// "AgentRadius": r}}.
+std::vector<std::uint8_t> ShrinkBytes(const json& in) {
+  geom2d::Region region = OperandFromJson(in.at("region"));
+  const json& s = in.at("settings");
+  geom2d::Mesh2DSettings settings{.CellSize = DoubleFromJson(s.at("CellSize")),
+                                  .AgentRadius = DoubleFromJson(s.at("AgentRadius"))};
+  return geom2d::CanonicalBytes(geom2d::Mesh2DPipeline::Shrink(region, settings));
+}
+
 // Region.Union etc.: {"a": operand, "b": operand}, each operand built by
 // Region.FromOutlines, A before B; then A.<op>(B).
 Operation Boolean(geom2d::Region (geom2d::Region::*op)(const geom2d::Region&) const) {
@@ -172,6 +209,8 @@ const std::map<std::string, Operation>& Operations() {
       {"Region.Intersection", Boolean(&geom2d::Region::Intersection)},
       {"Region.Difference", Boolean(&geom2d::Region::Difference)},
       {"Region.SymmetricDifference", Boolean(&geom2d::Region::SymmetricDifference)},
+      {"Region.Offset", OffsetBytes},
+      {"Mesh2DPipeline.Shrink", ShrinkBytes},
       {"Predicates.Orient2D",
        [](const json& in) {
          return SignBytes(exact::CheckedOrient2D(
