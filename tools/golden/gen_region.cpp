@@ -142,16 +142,10 @@
 #include "tools/golden/jsonl_writer.hpp"
 #include "tools/golden/region_vectors.hpp"
 
-using nlohmann::json;
-using onepath::CanonicalWriter;
-using onepath::Sha256Hex;
-using onepath::Vector2D;
-using onepath::geom2d::CanonicalBytes;
-using onepath::geom2d::Outline;
-using onepath::geom2d::Region;
+// The input forms, ids and vector checks (json, Region, Outline, ... too).
+using namespace onepath::golden;
 namespace gen = onepath::gen;
 namespace conformance = onepath::conformance;
-using namespace onepath::golden;
 
 namespace {
 
