@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: install what is missing, build the reference, replay every
 # golden family against it, print the per-clause summary and write the
-# compliance report (report/report.md, report/report.json).
+# compliance report (report/report.md, .json, .html and .junit.xml).
 #
 #   tools/conformance.sh [onepath conformance options, e.g. --family predicates]
 #   tools/conformance.sh --impl 'python3 my_adapter.py'   a port, docs/adapter-protocol.md

@@ -19,6 +19,8 @@ packages=(
   libboost-dev libcgal-dev libgmp-dev libmpfr-dev
   # golden-format schema check
   python3 python3-jsonschema
+  # the HTML compliance report, rendered headless in the test suite
+  chromium
 )
 
 missing=()

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <set>
+#include <utility>
 
 namespace onepath::conformance {
 
@@ -11,12 +14,26 @@ using nlohmann::json;
 
 namespace {
 
-// Why vectors were skipped ("operation X not supported ..."), with counts.
-std::map<std::string, int> SkipReasons(const Report& r) {
-  std::map<std::string, int> out;
-  for (const Outcome& o : r.outcomes)
-    if (o.status == Status::kSkip) ++out[o.detail];
-  return out;
+// The length of the well-formed UTF-8 sequence at the start of `s` and its
+// code point, or 0 when it is not one (overlong forms, surrogates and values
+// above U+10FFFF are not).
+std::size_t Utf8Sequence(std::string_view s, char32_t& cp) {
+  auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  unsigned char b = byte(0);
+  std::size_t n = b < 0x80             ? 1
+                  : (b & 0xE0) == 0xC0 ? 2
+                  : (b & 0xF0) == 0xE0 ? 3
+                  : (b & 0xF8) == 0xF0 ? 4
+                                       : 0;
+  if (n == 0 || n > s.size()) return 0;
+  cp = n == 1 ? b : n == 2 ? (b & 0x1F) : n == 3 ? (b & 0x0F) : (b & 0x07);
+  for (std::size_t i = 1; i < n; ++i) {
+    if ((byte(i) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i) & 0x3F);
+  }
+  static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (cp < kSmallest[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
 }
 
 }  // namespace
@@ -91,10 +108,7 @@ json ReportJson(const Report& r) {
   // Every vector run, in suite order: what a shard covered, for merging.
   json vectors = json::array();
   for (const Outcome& o : r.outcomes)
-    vectors.push_back({{"id", o.vector->id},
-                       {"status", o.status == Status::kPass   ? "passed"
-                                  : o.status == Status::kFail ? "failed"
-                                                              : "skipped"}});
+    vectors.push_back({{"id", o.vector->id}, {"status", StatusName(o.status)}});
   j["vectors"] = vectors;
   return j;
 }
@@ -150,10 +164,73 @@ std::string ReportSummary(const Report& r) {
   return out;
 }
 
+std::map<std::string, int> SkipReasons(const Report& r) {
+  std::map<std::string, int> out;
+  for (const Outcome& o : r.outcomes)
+    if (o.status == Status::kSkip) ++out[o.detail];
+  return out;
+}
+
+std::vector<FamilyTotals> CountByFamily(const Report& r) {
+  std::vector<FamilyTotals> out;
+  std::map<std::string, std::size_t> index;
+  for (const Outcome& o : r.outcomes) {
+    auto [it, added] = index.try_emplace(o.vector->family, out.size());
+    if (added) out.push_back({o.vector->family});
+    FamilyTotals& f = out[it->second];
+    (o.status == Status::kPass ? f.passed : o.status == Status::kFail ? f.failed : f.skipped)++;
+  }
+  return out;
+}
+
+const char* StatusName(Status s) {
+  return s == Status::kPass ? "passed" : s == Status::kFail ? "failed" : "skipped";
+}
+
+std::string EscapeMarkup(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() + text.size() / 8);
+  while (!text.empty()) {
+    char32_t cp = 0;
+    std::size_t n = Utf8Sequence(text, cp);
+    if (n == 0 || cp == 0xFFFE || cp == 0xFFFF) {
+      out += "\xEF\xBF\xBD";  // U+FFFD for each stray byte
+      text.remove_prefix(n == 0 ? 1 : n);
+      continue;
+    }
+    static constexpr std::pair<char32_t, const char*> kReferences[] = {
+        {'&', "&amp;"},  {'<', "&lt;"},  {'>', "&gt;"},   {'"', "&quot;"},
+        {'\'', "&#39;"}, {'\t', "&#9;"}, {'\n', "&#10;"}, {'\r', "&#13;"}};
+    auto ref = std::find_if(std::begin(kReferences), std::end(kReferences),
+                            [&](const auto& entry) { return entry.first == cp; });
+    if (ref != std::end(kReferences))
+      out += ref->second;
+    else if (cp < 0x20 || cp == 0x7F)
+      out += fmt::format("\\x{:02x}", static_cast<unsigned>(cp));
+    else if (cp >= 0x80 && cp <= 0x9F)
+      out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
+    else
+      out.append(text.substr(0, n));
+    text.remove_prefix(n);
+  }
+  return out;
+}
+
+const std::vector<std::string>& ReportFileNames() {
+  static const std::vector<std::string> names = {"report.json", "report.md", "report.html",
+                                                 "report.junit.xml"};
+  return names;
+}
+
 void WriteReports(const Report& r, const std::filesystem::path& dir) {
   std::filesystem::create_directories(dir);
-  std::ofstream(dir / "report.json") << ReportJson(r).dump(2) << "\n";
+  // Details may quote an adapter's stderr, which need not be UTF-8: such
+  // bytes become U+FFFD instead of stopping the report.
+  std::ofstream(dir / "report.json")
+      << ReportJson(r).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
   std::ofstream(dir / "report.md") << ReportMarkdown(r);
+  std::ofstream(dir / "report.html") << ReportHtml(r);
+  std::ofstream(dir / "report.junit.xml") << ReportJunit(r);
 }
 
 }  // namespace onepath::conformance

@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "conformance/runner/clauses.hpp"
@@ -38,10 +39,41 @@ Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
 
 nlohmann::json ReportJson(const Report& r);
 std::string ReportMarkdown(const Report& r);
+// A self-contained HTML page: inline CSS, no script, no external resource
+// (report_html.cpp).
+std::string ReportHtml(const Report& r);
+// JUnit XML: one testsuite per golden family, one testcase per vector run
+// (report_junit.cpp).
+std::string ReportJunit(const Report& r);
 // The per-clause table for a terminal.
 std::string ReportSummary(const Report& r);
 
-// Writes report.json and report.md into dir (created if needed).
+// Why vectors were skipped ("operation X not supported ..."), with counts.
+std::map<std::string, int> SkipReasons(const Report& r);
+
+struct FamilyTotals {
+  std::string family;
+  int passed = 0, failed = 0, skipped = 0;
+};
+// The families of the vectors run, in the order of the run (suite order).
+std::vector<FamilyTotals> CountByFamily(const Report& r);
+
+// "passed", "failed", "skipped".
+const char* StatusName(Status s);
+
+// Text made safe for HTML and XML, in element content and in quoted
+// attribute values alike: & < > " ' become references, so do tab, line feed
+// and carriage return (they survive in attributes); the other control
+// characters, which XML 1.0 cannot carry at all, are written as visible
+// "\xNN" ("\u00NN" for U+0080..U+009F), and bytes that are not well-formed
+// UTF-8 (an adapter's stderr may hold anything) as U+FFFD.
+std::string EscapeMarkup(std::string_view text);
+
+// The file names WriteReports writes, in the order it writes them.
+const std::vector<std::string>& ReportFileNames();
+
+// Writes report.json, report.md, report.html and report.junit.xml into dir
+// (created if needed).
 void WriteReports(const Report& r, const std::filesystem::path& dir);
 
 }  // namespace onepath::conformance

@@ -2,7 +2,8 @@
 //
 //   onepath conformance   replay the golden vectors against the reference, or
 //                         against a port through its adapter (--impl), print
-//                         a per-clause summary, write report.md/.json
+//                         a per-clause summary, write the compliance report
+//                         (report.md, .json, .html, .junit.xml)
 //   onepath preflight     check the FP environment (num.*) and exit
 #include <fmt/format.h>
 #include <unistd.h>
@@ -173,8 +174,10 @@ int Conformance(const ConformanceOptions& o) {
                   adapter->handshake().operations.size(), adapter->restarts(), adapter_log.c_str());
     }
     std::printf("%s", ReportSummary(report).c_str());
-    std::printf("reports: %s, %s\n", (fs::path(o.report_dir) / "report.md").c_str(),
-                (fs::path(o.report_dir) / "report.json").c_str());
+    std::string files;
+    for (const std::string& name : ReportFileNames())
+      files += (files.empty() ? "" : ", ") + (fs::path(o.report_dir) / name).string();
+    std::printf("reports: %s\n", files.c_str());
   }
   int shown = 0;
   for (const Outcome& out : report.outcomes) {
@@ -239,7 +242,9 @@ int main(int argc, char** argv) {
       ->type_name("DIR");
   conf->add_option("--spec-dir", co.spec_dir, "Clause ids (default: SOURCE/docs/spec)")
       ->type_name("DIR");
-  conf->add_option("--report-dir", co.report_dir, "Where report.md and report.json go")
+  conf->add_option("--report-dir", co.report_dir,
+                   "Where the report goes: report.md, report.json, report.html (one "
+                   "self-contained page), report.junit.xml (JUnit XML for CI)")
       ->type_name("DIR")
       ->capture_default_str();
   conf->add_option("--adapter-log", co.adapter_log,

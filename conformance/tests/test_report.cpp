@@ -1,0 +1,230 @@
+// The compliance report's writers (conformance/runner/report*.cpp) on a
+// small hand-made run: every format carries the header (suite version,
+// implementation, preflight), counts what was run, and escapes what the run
+// said. Rendering in a browser and parsing the XML are checked end to end by
+// conformance/tests/test_report.py.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "conformance/runner/report.hpp"
+
+using namespace onepath;
+using namespace onepath::conformance;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::size_t Count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// What an adapter's stderr may put into a detail: markup, quotes, control
+// characters and a byte that is not UTF-8.
+const std::string kNasty = "got <script>alert(\"x\")</script> & 'y'\t\x01\xff end";
+
+GoldenVector Vector(const std::string& id, const std::string& family,
+                    std::vector<std::string> clauses) {
+  GoldenVector v;
+  v.id = id;
+  v.family = family;
+  v.file = family + "/cases.jsonl";
+  v.line = 1;
+  v.op = "Predicates.Orient2D";
+  v.clauses = std::move(clauses);
+  return v;
+}
+
+struct SmallRun {
+  Suite suite;
+  Report report;
+  SmallRun() {
+    suite.version = "9.8.7";
+    suite.families = {"predicates", "region"};
+    suite.vectors = {Vector("p/1", "predicates", {"pred.orient2d"}),
+                     Vector("p/2", "predicates", {"pred.orient2d", "pred.domain"}),
+                     Vector("r/1", "region", {"region.union", "no.such-clause"})};
+    std::vector<Outcome> outcomes = {
+        {&suite.vectors[0], Status::kPass, ""},
+        {&suite.vectors[1], Status::kFail, kNasty},
+        {&suite.vectors[2], Status::kSkip, "operation X not supported"}};
+    std::vector<Clause> clauses = {{"pred.orient2d", "Orientation", "predicates.md"},
+                                   {"pred.domain", "Domain <limits>", "predicates.md"},
+                                   {"region.union", "`Region.Union(a, <b>)` and more", "region.md"},
+                                   {"grid.snap", "Snapping", "grid.md"}};
+    std::map<std::string, std::vector<std::string>> coverage = {
+        {"pred.orient2d", {"Predicates.Orient2DSigns", "fuzz/fuzz_predicates.cpp"}}};
+    FpPreflight preflight;
+    preflight.checks = {{"num.no-contraction", "no FMA contraction", true, "a*b+c = 0x1p-52"}};
+    report = BuildReport(suite, std::move(outcomes), clauses, coverage, preflight,
+                         "Port <b>&amp; co</b> 1.0");
+  }
+};
+
+}  // namespace
+
+TEST(ReportEscape, MarkupCharactersBecomeReferences) {
+  EXPECT_EQ(EscapeMarkup("a<b>&\"c\"'d'"), "a&lt;b&gt;&amp;&quot;c&quot;&#39;d&#39;");
+  EXPECT_EQ(EscapeMarkup("tab\tline\nreturn\r"), "tab&#9;line&#10;return&#13;");
+  EXPECT_EQ(EscapeMarkup("&amp;"), "&amp;amp;");  // text, not markup: escaped again
+  EXPECT_EQ(EscapeMarkup(""), "");
+}
+
+TEST(ReportEscape, ControlCharactersAreShownNotWritten) {
+  EXPECT_EQ(EscapeMarkup(std::string("a\x01z\x1f\x7f", 5)), "a\\x01z\\x1f\\x7f");
+  EXPECT_EQ(EscapeMarkup(std::string("nul\0", 4)), "nul\\x00");
+  EXPECT_EQ(EscapeMarkup("c1 \xc2\x85"), "c1 \\u0085");  // U+0085, NEXT LINE
+}
+
+TEST(ReportEscape, WellFormedUtf8StaysAndEveryStrayByteIsReplaced) {
+  const std::string fffd = "\xef\xbf\xbd";
+  EXPECT_EQ(EscapeMarkup("é € 😀"), "é € 😀");
+  EXPECT_EQ(EscapeMarkup("\xff"), fffd);
+  EXPECT_EQ(EscapeMarkup("a\xe2\x82"), "a" + fffd + fffd);                 // cut short
+  EXPECT_EQ(EscapeMarkup("\xc0\xaf"), fffd + fffd);                        // overlong '/'
+  EXPECT_EQ(EscapeMarkup("\xed\xa0\x80"), fffd + fffd + fffd);             // a surrogate
+  EXPECT_EQ(EscapeMarkup("\xf4\x90\x80\x80"), fffd + fffd + fffd + fffd);  // above U+10FFFF
+  EXPECT_EQ(EscapeMarkup("\xef\xbf\xbf!"), fffd + "!");                    // U+FFFF
+  EXPECT_EQ(EscapeMarkup("\xe2\x82<"), fffd + fffd + "&lt;");              // resynchronises at once
+}
+
+TEST(ReportCounts, PerFamilyInRunOrder) {
+  SmallRun run;
+  std::vector<FamilyTotals> f = CountByFamily(run.report);
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].family, "predicates");
+  EXPECT_EQ(f[0].passed, 1);
+  EXPECT_EQ(f[0].failed, 1);
+  EXPECT_EQ(f[0].skipped, 0);
+  EXPECT_EQ(f[1].family, "region");
+  EXPECT_EQ(f[1].skipped, 1);
+  EXPECT_EQ(run.report.unknown_ids, std::vector<std::string>{"no.such-clause"});
+}
+
+TEST(ReportHtmlPage, HeaderTotalsOneRowPerClauseAndEscapedFailures) {
+  SmallRun run;
+  std::string html = ReportHtml(run.report);
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(html.find("<dd id=\"suite-version\">9.8.7</dd>"), std::string::npos);
+  EXPECT_NE(html.find("Port &lt;b&gt;&amp;amp; co&lt;/b&gt; 1.0"), std::string::npos);
+  EXPECT_NE(html.find("<dd id=\"preflight\" class=\"ok\">passed</dd>"), std::string::npos);
+  EXPECT_NE(html.find("3 vectors: 1 passed, 1 failed, 1 skipped"), std::string::npos);
+  EXPECT_EQ(Count(html, "<tr class=\"clause"), 4u);
+  // grid.snap has neither a vector nor a test; pred.domain has a vector.
+  EXPECT_NE(html.find("<tr class=\"clause uncovered\" id=\"clause-grid.snap\">"),
+            std::string::npos);
+  EXPECT_EQ(Count(html, "uncovered\""), 1u);
+  EXPECT_NE(html.find("<tr class=\"clause failing\" id=\"clause-pred.domain\">"),
+            std::string::npos);
+  EXPECT_NE(html.find("Domain &lt;limits&gt;"), std::string::npos);
+  EXPECT_NE(html.find("<td><code>Region.Union(a, &lt;b&gt;)</code> and more</td>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<code>no.such-clause</code>"), std::string::npos);
+  EXPECT_NE(html.find("1 vectors: operation X not supported"), std::string::npos);
+  // The failure, escaped: no markup of the run's own reaches the page.
+  EXPECT_EQ(Count(html, "<li class=\"failure\""), 1u);
+  EXPECT_NE(html.find("got &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;y&#39;"
+                      "&#9;\\x01\xef\xbf\xbd end"),
+            std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<b>"), std::string::npos);
+  EXPECT_EQ(html.find("://"), std::string::npos);  // nothing to load from elsewhere
+  EXPECT_EQ(html.find("src="), std::string::npos);
+}
+
+TEST(ReportHtmlPage, NoFailuresSaysSo) {
+  SmallRun run;
+  Report r = run.report;
+  r.outcomes = {{&run.suite.vectors[0], Status::kPass, ""}};
+  r.passed = 1, r.failed = 0, r.skipped = 0;
+  std::string html = ReportHtml(r);
+  EXPECT_NE(html.find("No vector failed."), std::string::npos);
+  EXPECT_EQ(Count(html, "<li class=\"failure\""), 0u);
+}
+
+TEST(ReportJunitXml, OneSuitePerFamilyOneCasePerVector) {
+  SmallRun run;
+  std::string xml = ReportJunit(run.report);
+  EXPECT_EQ(xml.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites ", 0), 0u);
+  EXPECT_NE(xml.find("tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\">"), std::string::npos);
+  EXPECT_EQ(Count(xml, "<testsuite "), 2u);
+  EXPECT_NE(xml.find("<testsuite name=\"predicates\" tests=\"2\" failures=\"1\" errors=\"0\" "
+                     "skipped=\"0\">"),
+            std::string::npos);
+  EXPECT_EQ(Count(xml, "<testcase "), 3u);
+  EXPECT_NE(xml.find("<testcase name=\"p/1\" classname=\"predicates\" "
+                     "file=\"golden/predicates/cases.jsonl\" line=\"1\"/>"),
+            std::string::npos);
+  EXPECT_EQ(Count(xml, "<failure "), 1u);
+  EXPECT_EQ(Count(xml, "<skipped message=\"operation X not supported\"/>"), 1u);
+  const std::string escaped =
+      "got &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; "
+      "&#39;y&#39;&#9;\\x01\xef\xbf\xbd "
+      "end";
+  EXPECT_NE(xml.find("<failure message=\"" + escaped + "\" type=\"divergence\">" + escaped +
+                     "</failure>"),
+            std::string::npos);
+  EXPECT_EQ(xml.find("<script"), std::string::npos);
+  // The header as properties of every testsuite.
+  EXPECT_EQ(Count(xml, "<property name=\"suite_version\" value=\"9.8.7\"/>"), 2u);
+  EXPECT_EQ(Count(xml,
+                  "<property name=\"implementation\" value=\"Port &lt;b&gt;&amp;amp; co&lt;/b&gt; "
+                  "1.0\"/>"),
+            2u);
+  EXPECT_EQ(Count(xml, "<property name=\"preflight\" value=\"passed\"/>"), 2u);
+  EXPECT_EQ(Count(xml,
+                  "<property name=\"preflight.num.no-contraction\" value=\"ok: a*b+c = "
+                  "0x1p-52\"/>"),
+            2u);
+}
+
+TEST(ReportJunitXml, ALongDivergenceIsCutInTheMessageOnly) {
+  SmallRun run;
+  std::string detail = "first difference: vertex 17; " + std::string(1200, 'x') + "é";
+  run.report.outcomes[1].detail = detail;
+  std::string xml = ReportJunit(run.report);
+  std::size_t message = xml.find("<failure message=\"");
+  ASSERT_NE(message, std::string::npos);
+  std::size_t end = xml.find('"', message + 18);
+  EXPECT_EQ(xml.substr(message + 18, end - message - 18), detail.substr(0, 1000) + " …");
+  EXPECT_NE(xml.find(">" + detail + "</failure>"), std::string::npos);
+}
+
+TEST(ReportMarkdownAndJson, CarryTheHeader) {
+  SmallRun run;
+  std::string md = ReportMarkdown(run.report);
+  EXPECT_NE(md.find("- Suite version: 9.8.7\n"), std::string::npos);
+  EXPECT_NE(md.find("- Implementation: Port <b>&amp; co</b> 1.0\n"), std::string::npos);
+  EXPECT_NE(md.find("- FP-environment preflight: passed\n"), std::string::npos);
+  nlohmann::json j = ReportJson(run.report);
+  EXPECT_EQ(j["suite_version"], "9.8.7");
+  EXPECT_EQ(j["implementation"], "Port <b>&amp; co</b> 1.0");
+  EXPECT_EQ(j["preflight"]["ok"], true);
+  EXPECT_EQ(j["preflight"]["checks"].size(), 1u);
+}
+
+TEST(ReportFiles, AllFourFromOneRunEvenWithBytesThatAreNotUtf8) {
+  SmallRun run;
+  fs::path dir = fs::temp_directory_path() / ("onepath-report-test-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  WriteReports(run.report, dir);
+  ASSERT_EQ(ReportFileNames().size(), 4u);
+  for (const std::string& name : ReportFileNames()) {
+    std::ifstream in(dir / name);
+    std::stringstream text;
+    text << in.rdbuf();
+    EXPECT_NE(text.str().find("9.8.7"), std::string::npos) << name;
+  }
+  // The JSON replaces the stray byte instead of throwing.
+  std::ifstream in(dir / "report.json");
+  nlohmann::json j = nlohmann::json::parse(in);
+  EXPECT_EQ(
+      j["failures"][0]["detail"].get<std::string>().find("\xef\xbf\xbd end") != std::string::npos,
+      true);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,435 @@
+#!/usr/bin/env python3
+"""The compliance report of a real run (conformance/runner/report*.cpp).
+
+Runs `onepath conformance` (the built-in reference, or a deliberately broken
+adapter from conformance/tests/adapters/) and checks what it wrote:
+
+- report.html opened in headless Chromium (Debian's `chromium`, installed
+  by tools/setup.sh), driven over the DevTools protocol on a pipe
+  (--remote-debugging-pipe, no extra Python package): the page loads, shows
+  the header, one clause-table row per clause with the uncovered ones
+  flagged, the failures with their divergence, and logs no console message,
+  no script error and no request for anything but the page itself;
+- report.junit.xml parsed with xml.etree: one testsuite per family, one
+  testcase per vector run, <failure> and <skipped> where they belong.
+
+Each test is one meson test (tools/meson.build):
+
+    ONEPATH=... ONEPATH_SOURCE_DIR=... python3 test_report.py Report.test_junit_...
+
+Where Chromium is absent its tests are skipped, and a run whose every test
+was skipped exits 77 (a skip for meson).
+"""
+import base64
+import glob
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from test_adapter_runner import (MISBEHAVING, ONEPATH, PYTHON, SOURCE,  # noqa: E402
+                                 TARGET, suite_vectors)
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium")
+NEEDS_CHROMIUM = unittest.skipUnless(
+    CHROMIUM, "chromium is not installed (tools/setup.sh installs Debian's chromium)")
+# A clause that no vector and no test names, added to a copy of docs/spec so
+# that every run has one row to flag.
+UNCOVERED = "zz.nothing-covers-this"
+
+
+def golden_lines():
+    for path in sorted(glob.glob(os.path.join(SOURCE, "golden", "*", "*.jsonl"))):
+        with open(path) as f:
+            yield from (line for line in f if line.strip())
+
+
+def as_shown(text):
+    """What the page and the XML show of a text: control characters that
+    XML 1.0 cannot hold as visible escapes (EscapeMarkup)."""
+    def shown(c):
+        if (ord(c) < 0x20 and c not in "\t\n\r") or c == "\x7f":
+            return "\\x%02x" % ord(c)
+        return "\\u%04x" % ord(c) if 0x80 <= ord(c) <= 0x9f else c
+    return "".join(map(shown, text))
+
+
+class Chromium:
+    """Headless Chromium driven over the DevTools protocol on a pipe: the
+    browser reads commands from fd 3 and writes answers and events to fd 4,
+    JSON messages ended by a NUL byte."""
+
+    def __init__(self, workdir):
+        to_browser_r, self._to_browser = os.pipe()
+        self._from_browser, from_browser_w = os.pipe()
+
+        def browser_fds():  # in the child: its ends as fd 3 and 4, inherited
+            read, write = os.dup(to_browser_r), os.dup(from_browser_w)
+            os.dup2(read, 3)
+            os.dup2(write, 4)
+
+        self.log = os.path.join(workdir, "chromium.log")
+        with open(self.log, "wb") as log:
+            self._proc = subprocess.Popen(
+                [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
+                 "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+                 "--disable-extensions", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--remote-debugging-pipe",
+                 "--user-data-dir=" + os.path.join(workdir, "chromium-profile"), "about:blank"],
+                stdin=subprocess.DEVNULL, stdout=log, stderr=log, pass_fds=(3, 4),
+                preexec_fn=browser_fds)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self._buffer = b""
+        self._next_id = 0
+        self.events = []
+
+    def _receive(self):
+        while b"\0" not in self._buffer:
+            chunk = os.read(self._from_browser, 1 << 16)
+            if not chunk:
+                with open(self.log, errors="replace") as log:
+                    raise RuntimeError("chromium closed the DevTools pipe; its output ends:\n"
+                                       + log.read()[-3000:])
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def call(self, method, params=None, session=None):
+        self._next_id += 1
+        message = {"id": self._next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self._to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self._receive()
+            if reply.get("id") != self._next_id:
+                self.events.append(reply)
+            elif "error" in reply:
+                raise RuntimeError("%s: %s" % (method, reply["error"]))
+            else:
+                return reply["result"]
+
+    def open(self, path):
+        """Loads file `path` in a new tab, with console, log and network
+        events recorded from the start; returns the tab's session."""
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        session = self.call("Target.attachToTarget",
+                            {"targetId": target, "flatten": True})["sessionId"]
+        for domain in ("Page", "Runtime", "Log", "Network"):
+            self.call(domain + ".enable", session=session)
+        self.call("Page.navigate", {"url": "file://" + os.path.abspath(path)}, session=session)
+        while not self.page_events("Page.loadEventFired", session):
+            self.events.append(self._receive())
+        return session
+
+    def page_events(self, method, session):
+        return [e for e in self.events if e.get("method") == method
+                and e.get("sessionId") == session]
+
+    def evaluate(self, session, expression):
+        result = self.call("Runtime.evaluate", {"expression": expression,
+                                                "returnByValue": True}, session=session)
+        if "exceptionDetails" in result:
+            raise RuntimeError("%s: %s" % (expression, result["exceptionDetails"]))
+        return result["result"]["value"]
+
+    def problems(self, session):
+        """Everything a person would see in the DevTools console, and every
+        request for something other than the page itself."""
+        out = []
+        for e in self.page_events("Runtime.consoleAPICalled", session):
+            out.append("console.%s: %s" % (e["params"]["type"], e["params"]["args"]))
+        for e in self.page_events("Runtime.exceptionThrown", session):
+            out.append("exception: %s" % e["params"]["exceptionDetails"])
+        for e in self.page_events("Log.entryAdded", session):
+            out.append("log %s: %s" % (e["params"]["entry"]["level"],
+                                       e["params"]["entry"]["text"]))
+        requests = [e["params"]["request"]["url"]
+                    for e in self.page_events("Network.requestWillBeSent", session)]
+        out += ["request: " + url for url in requests[1:]]  # the first one is the page
+        return out
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except (RuntimeError, OSError):
+            pass  # it may close the pipe before it answers, or be gone already
+        os.close(self._to_browser)
+        os.close(self._from_browser)
+        self._proc.wait()
+
+
+# What the page shows, read in the browser: the DOM as rendered, with the
+# layout and computed styles (a flag is only a flag when it looks like one).
+PAGE_FACTS = r"""(() => {
+  const text = (sel) => { const e = document.querySelector(sel); return e ? e.textContent : null; };
+  const rows = [...document.querySelectorAll('#clauses > tbody > tr')];
+  const box = document.querySelector('#clauses').getBoundingClientRect();
+  const background = (tr) => getComputedStyle(tr.cells[0]).backgroundColor;
+  const plain = rows.find((tr) => tr.className === 'clause');
+  return {
+    title: document.title,
+    suiteVersion: text('#suite-version'),
+    implementation: text('#implementation'),
+    preflight: text('#preflight'),
+    verdict: text('#verdict'),
+    rowIds: rows.map((tr) => tr.cells[0].textContent),
+    rowCells: rows.map((tr) => [...tr.cells].map((td) => td.textContent)),
+    uncovered: rows.filter((tr) => tr.classList.contains('uncovered'))
+                   .map((tr) => tr.cells[0].textContent),
+    uncoveredLooksDifferent: rows.filter((tr) => tr.classList.contains('uncovered'))
+                   .every((tr) => plain && background(tr) !== background(plain)),
+    flagVisible: rows.filter((tr) => tr.classList.contains('uncovered')).every((tr) => {
+      const flag = tr.querySelector('.flag');
+      const r = flag && flag.getBoundingClientRect();
+      return !!r && r.width > 0 && r.height > 0 && getComputedStyle(flag).display !== 'none';
+    }),
+    tableSize: [box.width, box.height],
+    failures: [...document.querySelectorAll('#failure-list > li')].map((li) => ({
+      id: li.dataset.vector, detail: li.querySelector('pre.detail').textContent})),
+    elementsInFailures: [...document.querySelectorAll('#failures *')].map((e) => e.localName),
+    scripts: document.scripts.length,
+    stylesheets: document.styleSheets.length,
+  };
+})()"""
+
+
+class Run:
+    def __init__(self, rc, out, err, report_dir):
+        self.rc, self.out, self.err, self.dir = rc, out, err, report_dir
+        with open(os.path.join(report_dir, "report.json")) as f:
+            self.report = json.load(f)
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def text(self, name):
+        with open(self.path(name), encoding="utf-8") as f:
+            return f.read()
+
+    def junit(self):
+        return ET.parse(self.path("report.junit.xml")).getroot()
+
+
+class Report(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory(prefix="onepath-report-test-")
+        # docs/spec with one more clause, which nothing covers.
+        self.spec = os.path.join(self.tmp.name, "spec")
+        shutil.copytree(os.path.join(SOURCE, "docs", "spec"), self.spec)
+        with open(os.path.join(self.spec, "zz-uncovered.md"), "w") as f:
+            f.write("# For the report's tests\n\n### `%s` — Nothing covers this\n" % UNCOVERED)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def conformance(self, *args, impl=None, name="run"):
+        report_dir = os.path.join(self.tmp.name, name)
+        cmd = [ONEPATH, "conformance", "--source-dir", SOURCE, "--spec-dir", self.spec,
+               "--report-dir", report_dir]
+        if impl:
+            cmd += ["--impl", impl]
+        # (an adapter's stderr, echoed in failures, need not be UTF-8)
+        p = subprocess.run(cmd + list(args), stdin=subprocess.DEVNULL, capture_output=True,
+                           encoding="utf-8", errors="replace")
+        return Run(p.returncode, p.stdout, p.stderr, report_dir)
+
+    def misbehaving(self, mode):
+        return "%s %s %s %s" % (shlex.quote(PYTHON), shlex.quote(MISBEHAVING), mode,
+                                shlex.quote(TARGET))
+
+    def flipped_run(self):
+        """The example adapter with one wrong sign (TARGET), on the eighth of
+        the suite that holds TARGET: predicates pass but one, the other
+        families' operations are skipped."""
+        ids = [i for i, _, _ in suite_vectors()]
+        shard = "%d/8" % (ids.index(TARGET) % 8 + 1)
+        run = self.conformance("--shard", shard, impl=self.misbehaving("flip"))
+        self.assertEqual(run.rc, 1, run.err)
+        self.assertEqual([f["id"] for f in run.report["failures"]], [TARGET])
+        self.assertGreater(run.report["totals"]["passed"], 0)
+        self.assertGreater(run.report["totals"]["skipped"], 0)
+        return run
+
+    def render(self, path):
+        """(facts read from the rendered page, console problems)."""
+        browser = Chromium(self.tmp.name)
+        try:
+            session = browser.open(path)
+            facts = browser.evaluate(session, PAGE_FACTS)
+            shot = browser.call("Page.captureScreenshot", {"format": "png"}, session=session)
+            with open(path + ".png", "wb") as f:  # for a person looking into a failure
+                f.write(base64.b64decode(shot["data"]))
+            problems = browser.problems(session)
+        finally:
+            browser.close()
+        return facts, problems
+
+    def assert_page_shows_the_run(self, run, facts, problems):
+        report = run.report
+        self.assertEqual(problems, [], "console messages or requests while showing the page")
+        self.assertEqual(facts["scripts"], 0)
+        self.assertEqual(facts["stylesheets"], 1)
+        self.assertEqual(facts["suiteVersion"], report["suite_version"])
+        self.assertEqual(facts["implementation"], report["implementation"])
+        self.assertEqual(facts["preflight"], "passed" if report["preflight"]["ok"] else "FAILED")
+        totals = report["totals"]
+        self.assertEqual(facts["verdict"], "%d vectors: %d passed, %d failed, %d skipped" % (
+            len(report["vectors"]), totals["passed"], totals["failed"], totals["skipped"]))
+        # The clause table: one row per clause of the spec, in order, with its counts.
+        self.assertEqual(facts["rowIds"], [c["id"] for c in report["clauses"]])
+        self.assertGreater(len(facts["rowIds"]), 20)
+        for cells, clause in zip(facts["rowCells"], report["clauses"]):
+            self.assertEqual(cells[:6], [clause["id"], clause["title"].replace("`", ""),
+                                         clause["spec"],
+                                         str(clause["passed"]), str(clause["failed"]),
+                                         str(clause["skipped"])])
+            for test in clause["tests"]:
+                self.assertIn(test, cells[6])
+        self.assertEqual(facts["uncovered"], [c["id"] for c in report["clauses"]
+                                              if c["uncovered"]])
+        self.assertIn(UNCOVERED, facts["uncovered"])
+        self.assertTrue(facts["uncoveredLooksDifferent"])
+        self.assertTrue(facts["flagVisible"])
+        width, height = facts["tableSize"]
+        self.assertGreater(width, 300)
+        self.assertGreater(height, 20 * len(facts["rowIds"]))  # every row laid out
+        # The failures with their divergence, as text.
+        self.assertEqual(facts["failures"], [{"id": f["id"], "detail": as_shown(f["detail"])}
+                                             for f in report["failures"]])
+
+    # --- report.html ---------------------------------------------------------
+
+    @NEEDS_CHROMIUM
+    def test_html_renders_in_chromium_with_the_clause_table_and_the_failure(self):
+        run = self.flipped_run()
+        facts, problems = self.render(run.path("report.html"))
+        self.assert_page_shows_the_run(run, facts, problems)
+        self.assertIn("python-predicates-example", facts["implementation"])
+        self.assertEqual(len(facts["failures"]), 1)
+        self.assertIn("first difference: /sign: 1, expected -1", facts["failures"][0]["detail"])
+
+    @NEEDS_CHROMIUM
+    def test_html_of_a_passing_reference_run_renders_without_failures(self):
+        run = self.conformance("--quiet")
+        self.assertEqual(run.rc, 0, run.err)
+        self.assertEqual(len(run.report["vectors"]), len(suite_vectors()))
+        facts, problems = self.render(run.path("report.html"))
+        self.assert_page_shows_the_run(run, facts, problems)
+        self.assertEqual(facts["failures"], [])
+        self.assertIn("OnePath Mesh reference", facts["title"])
+
+    @NEEDS_CHROMIUM
+    def test_html_shows_what_an_adapter_said_as_text(self):
+        # An adapter whose last words on stderr are markup, a control
+        # character and a byte that is not UTF-8, then it crashes on TARGET.
+        words = r'<b id="injected">&amp;</b> <script>console.error(1)</script> \001\377 done\n'
+        impl = "printf %s >&2; exec %s" % (shlex.quote(words), self.misbehaving("crash"))
+        # (printf takes the words as its format: \001 and \377 become bytes)
+        run = self.conformance("--vector", TARGET, impl=impl)
+        self.assertEqual(run.rc, 1, run.err)
+        facts, problems = self.render(run.path("report.html"))
+        self.assert_page_shows_the_run(run, facts, problems)
+        detail = facts["failures"][0]["detail"]
+        self.assertIn('<b id="injected">&amp;</b> <script>console.error(1)</script> '
+                      '\\x01\ufffd done', detail)
+        self.assertIn("crashing on purpose at " + TARGET, detail)
+        self.assertNotIn("b", facts["elementsInFailures"])
+        self.assertNotIn("script", facts["elementsInFailures"])
+        # The same words in the JUnit XML, which parses.
+        failure = run.junit().find("testsuite/testcase/failure")
+        self.assertIn('<b id="injected">&amp;</b> <script>console.error(1)</script> '
+                      '\\x01\ufffd done', failure.get("message"))
+        self.assertEqual(failure.text, detail)
+
+    # --- report.junit.xml ----------------------------------------------------
+
+    def test_junit_has_a_suite_per_family_a_case_per_vector_and_the_failure(self):
+        run = self.flipped_run()
+        root = run.junit()
+        report = run.report
+        family = {i: f for i, f, _ in suite_vectors()}
+        status = {v["id"]: v["status"] for v in report["vectors"]}
+        self.assertEqual(root.tag, "testsuites")
+        self.assertEqual((root.get("tests"), root.get("failures"), root.get("skipped")),
+                         (str(len(status)), "1", str(report["totals"]["skipped"])))
+        with open(os.path.join(SOURCE, "golden", "suite.json")) as f:
+            families = json.load(f)["families"]
+        run_families = [f for f in families if f in {family[i] for i in status}]
+        self.assertGreaterEqual(len(run_families), 3)
+        suites = root.findall("testsuite")
+        self.assertEqual([s.get("name") for s in suites], run_families)
+        seen = []
+        for suite in suites:
+            name = suite.get("name")
+            cases = suite.findall("testcase")
+            expected = [v["id"] for v in report["vectors"] if family[v["id"]] == name]
+            self.assertEqual([c.get("name") for c in cases], expected)
+            self.assertEqual({c.get("classname") for c in cases}, {name})
+            failed = [c for c in cases if c.find("failure") is not None]
+            skipped = [c for c in cases if c.find("skipped") is not None]
+            self.assertEqual(suite.get("tests"), str(len(cases)))
+            self.assertEqual(suite.get("failures"), str(len(failed)))
+            self.assertEqual(suite.get("skipped"), str(len(skipped)))
+            for c in cases:
+                self.assertEqual(status[c.get("name")],
+                                 "failed" if c in failed else "skipped" if c in skipped
+                                 else "passed")
+            properties = {p.get("name"): p.get("value") for p in suite.iter("property")}
+            self.assertEqual(properties["suite_version"], report["suite_version"])
+            self.assertEqual(properties["implementation"], report["implementation"])
+            self.assertEqual(properties["preflight"], "passed")
+            for check in report["preflight"]["checks"]:
+                self.assertEqual(properties["preflight." + check["clause"]],
+                                 "ok: " + check["detail"])
+            seen += cases
+        self.assertEqual(len(seen), len(status))
+        # The flipped sign: a <failure> saying where the output diverges.
+        failures = [c for c in seen if c.find("failure") is not None]
+        self.assertEqual([c.get("name") for c in failures], [TARGET])
+        failure = failures[0].find("failure")
+        self.assertIn("first difference: /sign: 1, expected -1", failure.get("message"))
+        self.assertEqual(failure.text, as_shown(report["failures"][0]["detail"]))
+        # The other families' operations are not in the example: skipped, with the reason.
+        operation = {v["id"]: v["op"] for v in map(json.loads, golden_lines())}
+        region = [c for c in seen if c.get("classname") == "region"]
+        self.assertTrue(region)
+        for c in region:
+            self.assertEqual(c.find("skipped").get("message"), "operation %s not supported by "
+                             "the implementation" % operation[c.get("name")])
+
+    def test_junit_of_the_reference_counts_every_vector_and_nothing_failed(self):
+        run = self.conformance("--quiet", name="reference")
+        self.assertEqual(run.rc, 0, run.err)
+        root = run.junit()
+        every = suite_vectors()
+        self.assertEqual(root.get("tests"), str(len(every)))
+        self.assertEqual((root.get("failures"), root.get("skipped")), ("0", "0"))
+        for suite in root.findall("testsuite"):
+            names = [c.get("name") for c in suite.findall("testcase")]
+            self.assertEqual(names, [i for i, f, _ in every if f == suite.get("name")])
+        self.assertEqual(sum(len(s.findall("testcase")) for s in root.findall("testsuite")),
+                         len(every))
+        self.assertEqual(root.findall(".//failure") + root.findall(".//skipped"), [])
+        # The run says where its reports are: all four.
+        for name in ("report.md", "report.json", "report.html", "report.junit.xml"):
+            self.assertTrue(os.path.exists(run.path(name)), name)
+        markdown = run.text("report.md")
+        self.assertIn("- Suite version: " + run.report["suite_version"], markdown)
+        self.assertIn("- Implementation: " + run.report["implementation"], markdown)
+        self.assertIn("- FP-environment preflight: passed", markdown)
+
+
+if __name__ == "__main__":
+    program = unittest.main(exit=False)
+    result = program.result
+    if result.testsRun and len(result.skipped) == result.testsRun:
+        sys.exit(77)
+    sys.exit(0 if result.wasSuccessful() else 1)
