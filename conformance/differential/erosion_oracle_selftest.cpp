@@ -6,6 +6,7 @@
 // coverage figures) and print its width and time.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -125,6 +126,42 @@ TEST(ErosionClipper, SquareGrowsByStripsAndFourQuarterDiscs) {
   const std::vector<Ring> rings = {Box(0, 0, 1200, 800)};
   const long double exact = 1200.0L * 800 + 2 * 150.0L * 2000 + kPi * 22500;
   ExpectBracket(ClipperDilationBracket(rings, 150), exact, 1e-5);
+}
+
+// The integral of sqrt(1 - u^2) from a to 1 (the part of a quarter unit
+// disc beyond a) and the lens shared by two unit discs whose centres are d
+// apart.
+long double DiscCap(long double a) {
+  return kPi / 4 - (a * std::sqrt(1 - a * a) / 2 + std::asin(a) / 2);
+}
+long double Lens(long double d) { return 2 * std::acos(d / 2) - d / 2 * std::sqrt(4 - d * d); }
+
+TEST(ErosionClipper, SquarePillarsRoomByHand) {
+  // The pillar room square_pillars (pillar_rooms.hpp) eroded by r = 1: the
+  // inner rectangle [1, 23] x [1, 15] (area 22 * 14 = 308) minus the seven
+  // 2 x 2 pillars grown by 1 (each 4 + 4 * 2 + pi = 12 + pi: the square, four
+  // 2 x 1 strips, four quarter discs), corrected where a grown pillar leaves
+  // the inner rectangle or two grown pillars overlap:
+  //  - (2.75, 8): 1.75 from the left wall, grown to x = 0.75; beyond x = 1
+  //    lie a 0.25 x 2 strip and two quarter-disc caps beyond 0.75,
+  //    0.5 + 2 DiscCap(0.75);
+  //  - (18, 2.875): 1.875 from the bottom wall, grown to y = 0.875; below
+  //    y = 1 lie 2 x 0.125 and two caps beyond 0.875, 0.25 + 2 DiscCap(0.875);
+  //  - (7, 8) and (10.9375, 8), 1.9375 apart: their grown sides overlap in a
+  //    0.0625 x 2 strip, their corner discs (centres 1.9375 apart) in a lens
+  //    cut in half by each strip's end, two halves: 0.125 + Lens(1.9375);
+  //  - (15, 8) and (18.5, 8), 1.5 apart: 0.5 x 2 and Lens(1.5);
+  //  - the other gaps (2.25, 2.0625, 2.125, 4.5 and more) stay open.
+  const long double removed = 7 * (12 + kPi) - (0.5L + 2 * DiscCap(0.75L)) -
+                              (0.25L + 2 * DiscCap(0.875L)) - (0.125L + Lens(1.9375L)) -
+                              (1.0L + Lens(1.5L));
+  const long double exact = (308 - removed) * 0x1p32L;  // grid units^2 at SnapBits 16
+  std::vector<onepath::gen::PillarRoom> rooms = onepath::gen::MakePillarRooms();
+  const auto room = std::find_if(rooms.begin(), rooms.end(),
+                                 [](const auto& r) { return r.name == "square_pillars"; });
+  ASSERT_NE(room, rooms.end());
+  const Region region = Region::FromOutlines(room->outlines);
+  ExpectBracket(ClipperErosionBracket(region.Rings(), 65536), exact, 2e-6);
 }
 
 TEST(ErosionClipper, SmallGridUnitsScaleUp) {
