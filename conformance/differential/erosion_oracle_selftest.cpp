@@ -175,6 +175,28 @@ TEST(ErosionClipper, SmallGridUnitsScaleUp) {
   ExpectBracket(ClipperDilationBracket(rings, 1.5), 60 + 48 + 2.25L * kPi, 1e-5);
 }
 
+TEST(ErosionClipper, RingOrderDoesNotMatter) {
+  // A triangle with a triangular hole that touches it at its apex, the
+  // topmost vertex of both rings (a pinch point). Clipper takes the
+  // orientation of the first path holding the topmost vertex as the outer
+  // one; with the hole listed first it would turn every path around unless
+  // the oracle puts outer rings first.
+  const Ring outer = {{0, 0}, {1000, 0}, {500, 1000}};
+  const Ring hole = {{500, 1000}, {550, 800}, {450, 800}};
+  const std::vector<Ring> outerFirst = {outer, hole}, holeFirst = {hole, outer};
+  for (const bool erode : {true, false}) {
+    const DiscOffsetBracket a =
+        erode ? ClipperErosionBracket(outerFirst, 40) : ClipperDilationBracket(outerFirst, 40);
+    const DiscOffsetBracket b =
+        erode ? ClipperErosionBracket(holeFirst, 40) : ClipperDilationBracket(holeFirst, 40);
+    EXPECT_EQ(a.lower, b.lower) << erode;
+    EXPECT_EQ(a.upper, b.upper) << erode;
+    // The triangle (500000) minus the hole (10000).
+    if (erode) EXPECT_LT(a.upper, 490000);
+    if (!erode) EXPECT_GT(a.lower, 500000);
+  }
+}
+
 TEST(ErosionClipper, ThinFeaturesVanish) {
   // A 200 x 100 rectangle eroded by 60: nothing keeps its disc (100 < 120).
   const std::vector<Ring> rings = {Box(0, 0, 200, 100)};

@@ -164,6 +164,12 @@ ClipperLib::Paths Scaled(std::span<const geom2d::Ring> rings, int k) {
       path.push_back({p.x * (std::int64_t{1} << k), p.y * (std::int64_t{1} << k)});
     paths.push_back(std::move(path));
   }
+  // Outer rings first: Clipper takes the orientation of the path with the
+  // topmost vertex (the first such path on a tie) as the outer one and
+  // reverses all paths when it is clockwise; a hole can share the topmost
+  // vertex with its outer ring (a pinch point), never have it alone.
+  std::stable_partition(paths.begin(), paths.end(),
+                        [](const ClipperLib::Path& p) { return PathDoubledArea(p) > 0; });
   return paths;
 }
 
