@@ -164,6 +164,20 @@ TEST(ErosionClipper, SquarePillarsRoomByHand) {
   ExpectBracket(ClipperErosionBracket(region.Rings(), 65536), exact, 2e-6);
 }
 
+TEST(ErosionClipper, LShapeGrowsWithAnOverlapAtItsReflexCorner) {
+  // The L of the erosion test (area 1200 * 400 + 500 * 600 = 780000,
+  // perimeter 2 (1200 + 1000) = 4400) grown by r = 150: the L, a strip of
+  // width r outside each edge (4400 r), a quarter disc at each of the five
+  // convex corners (5 pi r^2 / 4), minus the r x r square [500, 650] x
+  // [400, 550] inside the notch where the strips of the two edges at the
+  // reflex corner (500, 400) overlap and were counted twice. Nothing else
+  // overlaps (r is below every edge's length and the notch's width).
+  const std::vector<Ring> rings = {
+      {{0, 0}, {1200, 0}, {1200, 400}, {500, 400}, {500, 1000}, {0, 1000}}};
+  const long double exact = 780000 + 4400 * 150.0L + 5 * kPi * 22500 / 4 - 22500;
+  ExpectBracket(ClipperDilationBracket(rings, 150), exact, 1e-5);
+}
+
 TEST(ErosionClipper, SmallGridUnitsScaleUp) {
   // SnapBits 0 style: a 10 x 6 rectangle and r = 1.5 grid units; the scale
   // must grow until Clipper draws its 1024 steps. Erosion (10 - 3)(6 - 3) =
