@@ -5,6 +5,9 @@
 //                         a per-clause summary, write the compliance report
 //                         (report.md, .json, .html, .junit.xml)
 //   onepath preflight     check the FP environment (num.*) and exit
+//   onepath generate      write a seeded generator's shapes (the noisy tile
+//                         map, the pillar rooms) as golden-vector inputs
+//                         (generate.hpp)
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -21,6 +24,7 @@
 #include "conformance/runner/report.hpp"
 #include "conformance/runner/runner.hpp"
 #include "onepath/core/fp_environment.hpp"
+#include "tools/onepath/generate.hpp"
 
 namespace fs = std::filesystem;
 using namespace onepath;
@@ -261,10 +265,14 @@ int main(int argc, char** argv) {
   CLI::App* pre = app.add_subcommand("preflight", "Check the FP environment (num.*) and exit");
   pre->add_flag("-q,--quiet", pre_quiet, "Print only on failure");
 
+  tools::GenerateOptions go;
+  CLI::App* gen = tools::AddGenerateCommand(app, go);
+
   CLI11_PARSE(app, argc, argv);
   try {
     if (*conf) return Conformance(co);
     if (*pre) return Preflight(pre_quiet);
+    if (*gen) return tools::RunGenerate(go);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "onepath: %s\n", e.what());
     return 2;

@@ -1,0 +1,48 @@
+// `onepath generate`: the seeded generators' output as golden-vector inputs
+// (docs/generators.md, docs/golden-format.md), with an optional SVG picture.
+//
+//   onepath generate noisy-tilemap [--seed S] [--width W] [--height H]
+//                                  [--cell-size C] [--snap-bits B]
+//                                  [--out FILE] [--svg FILE]
+//   onepath generate pillar-rooms  [--name N]... [--seed S] [--snap-bits B]
+//                                  [--list] [--out FILE] [--svg FILE]
+//
+// Output: JSON Lines, one object per shape: {"name", "op", "input",
+// "provenance"} and, for pillar rooms, "radii" and "exercises". "input" is
+// exactly a vector's input for "op" (Region.FromTileMap or
+// Region.FromOutlines), so it can be pasted into a golden file or sent to an
+// adapter.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace onepath::tools {
+
+struct GenerateOptions {
+  std::string out;  // empty: standard output
+  std::string svg;  // empty: no picture
+  int snapBits = 16;
+  // noisy-tilemap
+  std::uint64_t seed = 1;
+  int width = 1024;
+  int height = 1024;
+  double cellSize = 0.25;
+  // pillar-rooms
+  std::vector<std::string> names;  // empty: all rooms
+  bool list = false;
+
+  CLI::App* tilemap = nullptr;
+  CLI::App* rooms = nullptr;
+};
+
+// Adds `generate` and its subcommands to `app`; returns `generate`.
+CLI::App* AddGenerateCommand(CLI::App& app, GenerateOptions& options);
+
+// Runs the subcommand that was parsed. Returns the exit status (0, or 2 for
+// a usage error such as an unknown room name).
+int RunGenerate(const GenerateOptions& options);
+
+}  // namespace onepath::tools
