@@ -5,6 +5,7 @@
 #include "onepath/geom2d/cdt.hpp"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <functional>
 #include <queue>
@@ -50,6 +51,41 @@ void SortByKey(std::vector<std::uint64_t>& items) {
   }
 }
 
+// cdt.order's Hilbert loop, four levels at a time. The loop only ever
+// complements both coordinates (N - 1 - c) and swaps them; both act on
+// every bit alike and commute, so after any number of levels the current
+// (cx, cy) is the original one under a state of two flags (bit 0: swapped,
+// bit 1: complemented). A level's digit (3 rx) ^ ry and the next state
+// depend only on that state and the original bits at the level.
+// kHilbertSteps[state][x4 << 4 | y4], for the original bits x4, y4 of four
+// levels (highest first), holds the four digits (highest first) and the
+// state after them, computed here from the loop's own rule.
+struct HilbertStep {
+  std::uint8_t digits = 0;
+  std::uint8_t state = 0;
+};
+
+constexpr std::array<std::array<HilbertStep, 256>, 4> MakeHilbertSteps() {
+  std::array<std::array<HilbertStep, 256>, 4> steps{};
+  for (unsigned first = 0; first < 4; ++first) {
+    for (unsigned bits = 0; bits < 256; ++bits) {
+      unsigned state = first, digits = 0;
+      for (int level = 3; level >= 0; --level) {
+        unsigned x = (bits >> (4 + level)) & 1, y = (bits >> level) & 1;
+        if (state & 1) std::swap(x, y);
+        if (state & 2) x ^= 1, y ^= 1;
+        const unsigned rx = x, ry = y;
+        digits = digits << 2 | ((3 * rx) ^ ry);
+        if (ry == 0) state ^= (rx == 1 ? 2 : 0) | 1;
+      }
+      steps[first][bits] = {static_cast<std::uint8_t>(digits), static_cast<std::uint8_t>(state)};
+    }
+  }
+  return steps;
+}
+
+constexpr std::array<std::array<HilbertStep, 256>, 4> kHilbertSteps = MakeHilbertSteps();
+
 // cdt.legalize: edge i of slot t, still to legalise.
 struct Pending {
   std::int32_t t;
@@ -72,8 +108,10 @@ class Builder {
     for (std::uint32_t q : order_) p_.push_back(points[q]);
     for (int k = 0; k < 3; ++k) p_.push_back(BoundingCorner(k));
     // cdt.bounding-triangle: slot 0.
-    s_.reserve(1 + 2 * points.size());
-    s_.push_back(TriangleSlot{{n_, n_ + 1, n_ + 2}, {-1, -1, -1}});
+    // Every point adds two slots (cdt.split): 2n + 1 in all.
+    s_.resize(1 + 2 * points.size());
+    s_[0] = TriangleSlot{{n_, n_ + 1, n_ + 2}, {-1, -1, -1}};
+    free_ = 1;
   }
 
   void InsertPoints() {
@@ -173,8 +211,13 @@ class Builder {
   }
 
  private:
+  // pred.orient2d.int, written out here so that the walk inlines it (the
+  // same 128-bit expression as exact::Orient2DInt).
   int Orient(std::int32_t a, std::int32_t b, std::int32_t c) const {
-    return exact::Orient2DInt(p_[a].x, p_[a].y, p_[b].x, p_[b].y, p_[c].x, p_[c].y);
+    const GridPoint pa = p_[a], pb = p_[b], pc = p_[c];
+    const Int128 left = static_cast<Int128>(pa.x - pc.x) * (pb.y - pc.y);
+    const Int128 right = static_cast<Int128>(pa.y - pc.y) * (pb.x - pc.x);
+    return (left > right) - (left < right);
   }
 
   Vector2D AsDouble(std::int32_t v) const {
@@ -217,7 +260,8 @@ class Builder {
       t = s.n[i];
       ++stats_.walkSteps;
     }
-    const std::int32_t T = static_cast<std::int32_t>(s_.size());
+    const std::int32_t T = free_;
+    free_ += 2;
     if (o[0] != 0 && o[1] != 0 && o[2] != 0) {
       SplitTriangle(t, T, q);
       Push({T + 1, 0});
@@ -240,8 +284,8 @@ class Builder {
     const std::int32_t a = old.v[0], b = old.v[1], c = old.v[2];
     const std::int32_t nab = old.n[0], nbc = old.n[1], nca = old.n[2];
     s_[t] = TriangleSlot{{a, b, q}, {nab, T, T + 1}};
-    s_.push_back(TriangleSlot{{b, c, q}, {nbc, T + 1, t}});  // T
-    s_.push_back(TriangleSlot{{c, a, q}, {nca, t, T}});      // T + 1
+    s_[T] = TriangleSlot{{b, c, q}, {nbc, T + 1, t}};
+    s_[T + 1] = TriangleSlot{{c, a, q}, {nca, t, T}};
     Relink(nbc, t, T);
     Relink(nca, t, T + 1);
   }
@@ -258,8 +302,8 @@ class Builder {
     const std::int32_t nad = oldU.n[Next(j)], ndb = oldU.n[Prev(j)];
     s_[t] = TriangleSlot{{b, c, q}, {nbc, T, T + 1}};
     s_[u] = TriangleSlot{{a, d, q}, {nad, T + 1, T}};
-    s_.push_back(TriangleSlot{{c, a, q}, {nca, u, t}});  // T
-    s_.push_back(TriangleSlot{{d, b, q}, {ndb, t, u}});  // T + 1
+    s_[T] = TriangleSlot{{c, a, q}, {nca, u, t}};
+    s_[T + 1] = TriangleSlot{{d, b, q}, {ndb, t, u}};
     Relink(nca, t, T);
     Relink(ndb, u, T + 1);
     return u;
@@ -437,6 +481,7 @@ class Builder {
   std::vector<std::uint32_t> order_;  // cdt.order: internal vertex -> point
   std::vector<GridPoint> p_;          // by internal vertex, then the corners
   std::vector<TriangleSlot> s_;
+  std::int32_t free_ = 0;        // the first free slot
   std::vector<std::uint8_t> c_;  // constraint marks per slot, once there are constraints
   CdtStatistics stats_;
   std::vector<Pending> stack_;  // cdt.legalize: stack_[0 .. stackSize_)
@@ -499,18 +544,11 @@ int InsertionRound(std::uint64_t i, std::uint64_t n) {
 }
 
 std::uint32_t HilbertIndex(std::uint32_t cx, std::uint32_t cy) {
-  // The loop of cdt.order without branches on the data: N - 1 - c is
-  // c ^ (N - 1) for c < N, and the swap exchanges the bits under a mask.
-  constexpr std::uint32_t N = 4096;
-  std::uint32_t d = 0;
-  for (std::uint32_t s = N / 2; s > 0; s /= 2) {
-    const std::uint32_t rx = (cx & s) != 0 ? 1 : 0;
-    const std::uint32_t ry = (cy & s) != 0 ? 1 : 0;
-    d += s * s * ((3 * rx) ^ ry);
-    const std::uint32_t mirror = (N - 1) & (0u - (rx & (ry ^ 1)));  // ry = 0, rx = 1
-    cx ^= mirror, cy ^= mirror;
-    const std::uint32_t swap = (cx ^ cy) & (0u - (ry ^ 1));  // ry = 0
-    cx ^= swap, cy ^= swap;
+  std::uint32_t d = 0, state = 0;
+  for (int shift = 8; shift >= 0; shift -= 4) {
+    const HilbertStep step = kHilbertSteps[state][((cx >> shift) & 15) << 4 | ((cy >> shift) & 15)];
+    d = d << 8 | step.digits;
+    state = step.state;
   }
   return d;
 }
