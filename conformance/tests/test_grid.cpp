@@ -15,31 +15,20 @@
 
 #include "conformance/runner/operations.hpp"
 #include "conformance/tests/clause.hpp"
+#include "conformance/tests/error_fields.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 #include "onepath/geom2d/grid.hpp"
 
 using namespace onepath;
 using namespace onepath::geom2d;
+using onepath::checks::OutOfRangeFields;
 
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr std::int64_t kTwoTo37 = std::int64_t{1} << 37;
-
-// The fields of the ArgumentOutOfRangeException that call() throws; a test
-// failure (and no fields) if it throws nothing.
-template <typename Call>
-ErrorFields OutOfRangeFields(Call call) {
-  try {
-    call();
-  } catch (const ArgumentOutOfRangeException& e) {
-    return e.fields();
-  }
-  ADD_FAILURE() << "no ArgumentOutOfRangeException";
-  return {};
-}
 
 // err.fields: exactly the wanted fields are set, with the wanted values
 // (compared through the golden JSON form, in which NaN equals NaN).

@@ -1,0 +1,633 @@
+// The constrained Delaunay triangulation (docs/spec/cdt.md). Flat arrays of
+// triangle slots, no allocation per triangle, an explicit stack for the
+// legalising flips (in the clause's order), and a vertex -> slot map for the
+// constraint walks.
+#include "onepath/geom2d/cdt.hpp"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <functional>
+#include <queue>
+#include <string>
+
+#include "onepath/core/canonical.hpp"
+#include "onepath/core/errors.hpp"
+#include "onepath/core/vector2d.hpp"
+#include "onepath/exact/predicates.hpp"
+
+namespace onepath::geom2d {
+
+namespace {
+
+__extension__ typedef __int128 Int128;
+
+constexpr std::int64_t kCorner = std::int64_t{1} << 45;
+
+// cdt.order: SplitMix64's output function (Steele, Lea & Flood 2014).
+std::uint64_t Mix(std::uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+int Next(int i) { return i == 2 ? 0 : i + 1; }
+int Prev(int i) { return i == 0 ? 2 : i - 1; }
+
+unsigned Bit(std::uint8_t marks, int i) { return (marks >> i) & 1u; }
+
+int IndexOf(const TriangleSlot& t, std::int32_t v) { return t.v[0] == v ? 0 : t.v[1] == v ? 1 : 2; }
+
+// A stable LSD radix sort of `items` (key << 32 | index, key < 2^30) by key,
+// 10 bits a pass: equal keys keep their order.
+void SortByKey(std::vector<std::uint64_t>& items) {
+  std::vector<std::uint64_t> scratch(items.size());
+  for (int shift = 32; shift < 62; shift += 10) {
+    std::vector<std::size_t> start(1025, 0);
+    for (std::uint64_t x : items) ++start[((x >> shift) & 0x3FF) + 1];
+    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
+    for (std::uint64_t x : items) scratch[start[(x >> shift) & 0x3FF]++] = x;
+    items.swap(scratch);
+  }
+}
+
+// cdt.order's Hilbert loop, four levels at a time. The loop only ever
+// complements both coordinates (N - 1 - c) and swaps them; both act on
+// every bit alike and commute, so after any number of levels the current
+// (cx, cy) is the original one under a state of two flags (bit 0: swapped,
+// bit 1: complemented). A level's digit (3 rx) ^ ry and the next state
+// depend only on that state and the original bits at the level.
+// kHilbertSteps[state][x4 << 4 | y4], for the original bits x4, y4 of four
+// levels (highest first), holds the four digits (highest first) and the
+// state after them, computed here from the loop's own rule.
+struct HilbertStep {
+  std::uint8_t digits = 0;
+  std::uint8_t state = 0;
+};
+
+constexpr std::array<std::array<HilbertStep, 256>, 4> MakeHilbertSteps() {
+  std::array<std::array<HilbertStep, 256>, 4> steps{};
+  for (unsigned first = 0; first < 4; ++first) {
+    for (unsigned bits = 0; bits < 256; ++bits) {
+      unsigned state = first, digits = 0;
+      for (int level = 3; level >= 0; --level) {
+        unsigned x = (bits >> (4 + level)) & 1, y = (bits >> level) & 1;
+        if (state & 1) std::swap(x, y);
+        if (state & 2) x ^= 1, y ^= 1;
+        const unsigned rx = x, ry = y;
+        digits = digits << 2 | ((3 * rx) ^ ry);
+        if (ry == 0) state ^= (rx == 1 ? 2 : 0) | 1;
+      }
+      steps[first][bits] = {static_cast<std::uint8_t>(digits), static_cast<std::uint8_t>(state)};
+    }
+  }
+  return steps;
+}
+
+constexpr std::array<std::array<HilbertStep, 256>, 4> kHilbertSteps = MakeHilbertSteps();
+
+// cdt.legalize: edge i of slot t, still to legalise.
+struct Pending {
+  std::int32_t t;
+  int i;
+};
+
+class Builder {
+ public:
+  // Vertices are numbered internally in insertion order (internal k is
+  // point order_[k]), so that triangles near each other in the plane use
+  // coordinates near each other in memory. No rule depends on vertex
+  // numbers; Take() writes the spec's numbers back.
+  Builder(std::span<const GridPoint> points, const CdtOptions& options)
+      : n_(static_cast<std::int32_t>(points.size())), options_(options) {
+    order_ = options.insertionOrder.empty()
+                 ? InsertionOrder(points)
+                 : std::vector<std::uint32_t>(options.insertionOrder.begin(),
+                                              options.insertionOrder.end());
+    p_.reserve(points.size() + 3);
+    for (std::uint32_t q : order_) p_.push_back(points[q]);
+    for (int k = 0; k < 3; ++k) p_.push_back(BoundingCorner(k));
+    // cdt.bounding-triangle: slot 0.
+    // Every point adds two slots (cdt.split): 2n + 1 in all.
+    s_.resize(1 + 2 * points.size());
+    s_[0] = TriangleSlot{{n_, n_ + 1, n_ + 2}, {-1, -1, -1}};
+    free_ = 1;
+  }
+
+  void InsertPoints() {
+    std::int32_t last = 0;
+    for (std::int32_t q = 0; q < n_; ++q) last = Insert(q, last);
+  }
+
+  // cdt.constraint, for the constraints sorted by (A, B, input index).
+  void InsertConstraints(std::span<const CdtConstraint> constraints) {
+    struct Sorted {
+      std::uint32_t a, b;
+      std::size_t index;
+    };
+    std::vector<Sorted> sorted;
+    sorted.reserve(constraints.size());
+    for (std::size_t e = 0; e < constraints.size(); ++e) {
+      std::uint32_t a = constraints[e].a, b = constraints[e].b;
+      sorted.push_back({std::min(a, b), std::max(a, b), e});
+    }
+    std::sort(sorted.begin(), sorted.end(), [](const Sorted& x, const Sorted& y) {
+      if (x.a != y.a) return x.a < y.a;
+      if (x.b != y.b) return x.b < y.b;
+      return x.index < y.index;
+    });
+    if (sorted.empty()) return;
+    std::vector<std::int32_t> internal(static_cast<std::size_t>(n_));
+    for (std::int32_t k = 0; k < n_; ++k) internal[order_[k]] = k;
+    vertexSlot_.assign(p_.size(), -1);
+    for (std::size_t t = 0; t < s_.size(); ++t)
+      for (int k = 0; k < 3; ++k) vertexSlot_[s_[t].v[k]] = static_cast<std::int32_t>(t);
+    touchedFlag_.assign(s_.size(), 0);
+    c_.assign(s_.size(), 0);
+    for (std::size_t k = 0; k < sorted.size(); ++k) {
+      // A duplicate is already an edge: nothing to do.
+      if (k > 0 && sorted[k].a == sorted[k - 1].a && sorted[k].b == sorted[k - 1].b) continue;
+      InsertConstraint(internal[sorted[k].a], internal[sorted[k].b], sorted[k].index);
+    }
+  }
+
+  // cdt.final-passes. Only the slots a constraint flip touched can hold a
+  // flippable edge (Lawson's insertion leaves none), and a check whose slot,
+  // neighbour and their vertices did not change since it last flipped
+  // nothing flips nothing again. So each pass visits, in increasing slot
+  // order, only the slots touched since their last visit: a slot touched
+  // ahead of the current one joins this pass, one at or behind it the next.
+  void FinalPasses() {
+    if (options_.finalPassesOverEverySlot) {
+      bool flipped = true;
+      while (flipped) {
+        flipped = false;
+        for (std::size_t t = 0; t < s_.size(); ++t)
+          for (int i = 0; i < 3; ++i)
+            if (FinalPassFlip(static_cast<std::int32_t>(t), i)) flipped = true;
+      }
+      return;
+    }
+    std::priority_queue<std::int32_t, std::vector<std::int32_t>, std::greater<>> pass;
+    std::vector<std::uint8_t> inPass(s_.size(), 0), inNext(s_.size(), 0);
+    std::vector<std::int32_t> next;
+    for (std::int32_t t : touched_) {
+      pass.push(t);
+      inPass[t] = 1;
+    }
+    while (!pass.empty()) {
+      while (!pass.empty()) {
+        const std::int32_t t = pass.top();
+        pass.pop();
+        inPass[t] = 0;
+        for (int i = 0; i < 3; ++i) {
+          if (!FinalPassFlip(t, i)) continue;
+          for (std::int32_t x : lastFlip_) {
+            if (x < 0) continue;
+            if (x > t) {
+              if (!inPass[x]) pass.push(x), inPass[x] = 1;
+            } else if (!inNext[x]) {
+              next.push_back(x), inNext[x] = 1;
+            }
+          }
+        }
+      }
+      for (std::int32_t x : next) pass.push(x), inPass[x] = 1, inNext[x] = 0;
+      next.clear();
+    }
+  }
+
+  Triangulation Take() {
+    Triangulation result;
+    result.pointCount = static_cast<std::uint32_t>(n_);
+    for (TriangleSlot& s : s_)
+      for (std::int32_t& v : s.v)
+        if (v < n_) v = static_cast<std::int32_t>(order_[v]);
+    result.slots = std::move(s_);
+    if (c_.empty()) c_.assign(result.slots.size(), 0);
+    result.constrained = std::move(c_);
+    result.statistics = stats_;
+    return result;
+  }
+
+ private:
+  // pred.orient2d.int, written out here so that the walk inlines it (the
+  // same 128-bit expression as exact::Orient2DInt).
+  int Orient(std::int32_t a, std::int32_t b, std::int32_t c) const {
+    const GridPoint pa = p_[a], pb = p_[b], pc = p_[c];
+    const Int128 left = static_cast<Int128>(pa.x - pc.x) * (pb.y - pc.y);
+    const Int128 right = static_cast<Int128>(pa.y - pc.y) * (pb.x - pc.x);
+    return (left > right) - (left < right);
+  }
+
+  Vector2D AsDouble(std::int32_t v) const {
+    return {static_cast<double>(p_[v].x), static_cast<double>(p_[v].y)};
+  }
+
+  // pred.incircle on the vertices of slot t and vertex q.
+  int InCircle(std::int32_t t, std::int32_t q) const {
+    const TriangleSlot& s = s_[t];
+    return exact::InCircle(AsDouble(s.v[0]), AsDouble(s.v[1]), AsDouble(s.v[2]), AsDouble(q));
+  }
+
+  // Slot x's neighbour entry that pointed at `from` points at `to`.
+  void Relink(std::int32_t x, std::int32_t from, std::int32_t to) {
+    if (x < 0) return;
+    TriangleSlot& s = s_[x];
+    s.n[s.n[0] == from ? 0 : s.n[1] == from ? 1 : 2] = to;
+  }
+
+  // cdt.locate then cdt.split and cdt.legalize for point q; returns the
+  // walk's start for the next point.
+  std::int32_t Insert(std::int32_t q, std::int32_t t) {
+    // cdt.locate: edges 0, 1, 2 in turn; the edge entered through has q
+    // strictly on its left, so it is not tested again.
+    std::int32_t from = -1;
+    int o[3];
+    for (;;) {
+      const TriangleSlot& s = s_[t];
+      int i = 0;
+      for (; i < 3; ++i) {
+        if (s.n[i] == from && from >= 0) {
+          o[i] = 1;
+          continue;
+        }
+        o[i] = Orient(s.v[i], s.v[Next(i)], q);
+        if (o[i] < 0) break;
+      }
+      if (i == 3) break;
+      from = t;
+      t = s.n[i];
+      ++stats_.walkSteps;
+    }
+    const std::int32_t T = free_;
+    free_ += 2;
+    if (o[0] != 0 && o[1] != 0 && o[2] != 0) {
+      SplitTriangle(t, T, q);
+      Push({T + 1, 0});
+      Push({T, 0});
+      Push({t, 0});
+    } else {
+      const std::int32_t u = SplitEdge(t, o[0] == 0 ? 0 : o[1] == 0 ? 1 : 2, T, q);
+      Push({T + 1, 0});
+      Push({u, 0});
+      Push({T, 0});
+      Push({t, 0});
+    }
+    Legalize();
+    return t;
+  }
+
+  // cdt.split inside t = (a, b, c).
+  void SplitTriangle(std::int32_t t, std::int32_t T, std::int32_t q) {
+    const TriangleSlot old = s_[t];
+    const std::int32_t a = old.v[0], b = old.v[1], c = old.v[2];
+    const std::int32_t nab = old.n[0], nbc = old.n[1], nca = old.n[2];
+    s_[t] = TriangleSlot{{a, b, q}, {nab, T, T + 1}};
+    s_[T] = TriangleSlot{{b, c, q}, {nbc, T + 1, t}};
+    s_[T + 1] = TriangleSlot{{c, a, q}, {nca, t, T}};
+    Relink(nbc, t, T);
+    Relink(nca, t, T + 1);
+  }
+
+  // cdt.split on edge i of t; returns u, the slot across the edge.
+  std::int32_t SplitEdge(std::int32_t t, int i, std::int32_t T, std::int32_t q) {
+    const TriangleSlot old = s_[t];
+    const std::int32_t a = old.v[i], b = old.v[Next(i)], c = old.v[Prev(i)];
+    const std::int32_t nbc = old.n[Next(i)], nca = old.n[Prev(i)];
+    const std::int32_t u = old.n[i];
+    const TriangleSlot oldU = s_[u];
+    const int j = IndexOf(oldU, b);  // u = (b, a, d) rotated
+    const std::int32_t d = oldU.v[Prev(j)];
+    const std::int32_t nad = oldU.n[Next(j)], ndb = oldU.n[Prev(j)];
+    s_[t] = TriangleSlot{{b, c, q}, {nbc, T, T + 1}};
+    s_[u] = TriangleSlot{{a, d, q}, {nad, T + 1, T}};
+    s_[T] = TriangleSlot{{c, a, q}, {nca, u, t}};
+    s_[T + 1] = TriangleSlot{{d, b, q}, {ndb, t, u}};
+    Relink(nca, t, T);
+    Relink(ndb, u, T + 1);
+    return u;
+  }
+
+  // cdt.flip of edge i of t with u across it (the edge is u's edge j).
+  // Records the slots it touched in lastFlip_.
+  void Flip(std::int32_t t, int i, std::int32_t u, int j) {
+    const TriangleSlot ot = s_[t], ou = s_[u];
+    const std::int32_t a = ot.v[i], b = ot.v[Next(i)], c = ot.v[Prev(i)];
+    const std::int32_t d = ou.v[Prev(j)];
+    const std::int32_t nca = ot.n[Prev(i)], nbc = ot.n[Next(i)];
+    const std::int32_t nad = ou.n[Next(j)], ndb = ou.n[Prev(j)];
+    s_[t] = TriangleSlot{{c, a, d}, {nca, nad, u}};
+    s_[u] = TriangleSlot{{d, b, c}, {ndb, nbc, t}};
+    if (!c_.empty()) {
+      // The marks move with their edges; the new edge c-d is not one.
+      const std::uint8_t ct = c_[t], cu = c_[u];
+      c_[t] = static_cast<std::uint8_t>(Bit(ct, Prev(i)) | Bit(cu, Next(j)) << 1);
+      c_[u] = static_cast<std::uint8_t>(Bit(cu, Prev(j)) | Bit(ct, Next(i)) << 1);
+    }
+    Relink(nad, u, t);
+    Relink(nbc, t, u);
+    lastFlip_[0] = t, lastFlip_[1] = u, lastFlip_[2] = nca;
+    lastFlip_[3] = nbc, lastFlip_[4] = nad, lastFlip_[5] = ndb;
+  }
+
+  void Push(Pending pending) {
+    if (stackSize_ == stack_.size()) stack_.resize(2 * stack_.size() + 16);
+    stack_[stackSize_++] = pending;
+  }
+
+  // cdt.legalize, depth first with an explicit stack of (slot, edge).
+  void Legalize() {
+    while (stackSize_ > 0) {
+      const auto [t, i] = stack_[--stackSize_];
+      const TriangleSlot& s = s_[t];
+      const std::int32_t u = s.n[i];
+      if (u < 0) continue;
+      const int j = IndexOf(s_[u], s.v[Next(i)]);
+      if (InCircle(t, s_[u].v[Prev(j)]) <= 0) continue;
+      Flip(t, i, u, j);
+      ++stats_.insertionFlips;
+      Push({u, 0});
+      Push({t, 1});
+    }
+  }
+
+  // The slot holding the directed edge a -> b and its edge index, by
+  // rotating around a from vertexSlot_[a]; false if there is none.
+  bool FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
+    const std::int32_t start = vertexSlot_[a];
+    std::int32_t t = start;
+    do {
+      const int k = IndexOf(s_[t], a);
+      if (s_[t].v[Next(k)] == b) {
+        slot = t, edge = k;
+        return true;
+      }
+      t = s_[t].n[Prev(k)];  // counter-clockwise around a
+    } while (t != start && t >= 0);
+    return false;
+  }
+
+  [[noreturn]] static void ConstraintError(std::size_t index, const char* what) {
+    throw ArgumentException(
+        std::string("constraints must be noded: ") + what + " (cdt.input, cdt.constraint)",
+        {.argument = "constraints", .edge = static_cast<std::int64_t>(index)});
+  }
+
+  void MarkConstrained(std::int32_t t, int i) {
+    c_[t] |= static_cast<std::uint8_t>(1u << i);
+    const std::int32_t u = s_[t].n[i];
+    c_[u] |= static_cast<std::uint8_t>(1u << IndexOf(s_[u], s_[t].v[Next(i)]));
+  }
+
+  void Touch(std::int32_t x) {
+    if (x >= 0 && !touchedFlag_[x]) touchedFlag_[x] = 1, touched_.push_back(x);
+  }
+
+  // cdt.constraint for A < B, `index` its place in the input list.
+  void InsertConstraint(std::int32_t A, std::int32_t B, std::size_t index) {
+    // Step 1, the walk: the triangle (A, x, y) around A whose wedge holds B.
+    std::int32_t t = vertexSlot_[A];
+    int k = 0;
+    for (;;) {
+      k = IndexOf(s_[t], A);
+      const std::int32_t x = s_[t].v[Next(k)], y = s_[t].v[Prev(k)];
+      if (x == B) {
+        MarkConstrained(t, k);
+        return;
+      }
+      const int ox = Orient(A, x, B);
+      if (ox == 0) {
+        const Int128 dot = Int128(p_[x].x - p_[A].x) * (p_[B].x - p_[A].x) +
+                           Int128(p_[x].y - p_[A].y) * (p_[B].y - p_[A].y);
+        if (dot > 0) ConstraintError(index, "a point lies on the constraint");
+      }
+      if (ox > 0 && Orient(A, y, B) < 0) break;
+      t = s_[t].n[Prev(k)];
+    }
+    queue_.clear();
+    std::int32_t r = s_[t].v[Next(k)], l = s_[t].v[Prev(k)];
+    int e = Next(k);  // t's edge r -> l
+    for (;;) {
+      if (Bit(c_[t], e)) ConstraintError(index, "constraints cross");
+      queue_.push_back({r, l});
+      const std::int32_t u = s_[t].n[e];
+      const int j = IndexOf(s_[u], l);  // u = (l, r, w) rotated
+      const std::int32_t w = s_[u].v[Prev(j)];
+      if (w == B) break;
+      const int ow = Orient(A, B, w);
+      if (ow == 0) ConstraintError(index, "a point lies on the constraint");
+      t = u;
+      if (ow < 0) {
+        r = w, e = Prev(j);  // u's edge w -> l
+      } else {
+        l = w, e = Next(j);  // u's edge r -> w
+      }
+    }
+    // Step 2, the flips (FIFO queue).
+    std::size_t head = 0, sinceFlip = 0;
+    while (head < queue_.size()) {
+      const auto [ea, eb] = queue_[head++];
+      std::int32_t s = 0, u = 0;
+      int i = 0;
+      FindEdge(ea, eb, s, i);
+      u = s_[s].n[i];
+      const int j = IndexOf(s_[u], eb);
+      const std::int32_t c = s_[s].v[Prev(i)], d = s_[u].v[Prev(j)];
+      if (!(Orient(c, ea, d) > 0 && Orient(d, eb, c) > 0)) {
+        queue_.push_back({ea, eb});
+        // Every queued edge seen since the last flip: no flip is possible
+        // (cannot happen, cdt.constraint; err.geometry, never a hang).
+        if (++sinceFlip > queue_.size() - head) {
+          throw GeometryException(
+              "constraint insertion found no convex quadrilateral (cdt.constraint)",
+              {.edge = static_cast<std::int64_t>(index)});
+        }
+        continue;
+      }
+      sinceFlip = 0;
+      Flip(s, i, u, j);
+      ++stats_.constraintFlips;
+      vertexSlot_[ea] = s, vertexSlot_[eb] = u;
+      for (std::int32_t x : lastFlip_) Touch(x);
+      const int ac = Orient(A, B, c), ad = Orient(A, B, d);
+      if (ac * ad < 0 && Orient(c, d, A) * Orient(c, d, B) < 0) queue_.push_back({c, d});
+    }
+    // Step 3.
+    std::int32_t s = 0;
+    int i = 0;
+    FindEdge(A, B, s, i);
+    MarkConstrained(s, i);
+  }
+
+  // One check of cdt.final-passes on edge i of t; true if it flipped.
+  bool FinalPassFlip(std::int32_t t, int i) {
+    const TriangleSlot& s = s_[t];
+    const std::int32_t u = s.n[i];
+    if (u < 0 || (!c_.empty() && Bit(c_[t], i))) return false;
+    const int j = IndexOf(s_[u], s.v[Next(i)]);
+    const std::int32_t d = s_[u].v[Prev(j)];
+    if (InCircle(t, d) <= 0) return false;
+    const std::int32_t a = s.v[i], b = s.v[Next(i)], c = s.v[Prev(i)];
+    if (!(Orient(c, a, d) > 0 && Orient(d, b, c) > 0)) return false;
+    Flip(t, i, u, j);
+    ++stats_.finalPassFlips;
+    if (!vertexSlot_.empty()) vertexSlot_[a] = t, vertexSlot_[b] = u;
+    return true;
+  }
+
+  std::int32_t n_;
+  const CdtOptions& options_;
+  std::vector<std::uint32_t> order_;  // cdt.order: internal vertex -> point
+  std::vector<GridPoint> p_;          // by internal vertex, then the corners
+  std::vector<TriangleSlot> s_;
+  std::int32_t free_ = 0;        // the first free slot
+  std::vector<std::uint8_t> c_;  // constraint marks per slot, once there are constraints
+  CdtStatistics stats_;
+  std::vector<Pending> stack_;  // cdt.legalize: stack_[0 .. stackSize_)
+  std::size_t stackSize_ = 0;
+  std::vector<std::int32_t> vertexSlot_;                      // a slot holding each vertex
+  std::vector<std::pair<std::int32_t, std::int32_t>> queue_;  // cdt.constraint
+  std::int32_t lastFlip_[6] = {-1, -1, -1, -1, -1, -1};
+  std::vector<std::int32_t> touched_;  // slots touched by constraint flips
+  std::vector<std::uint8_t> touchedFlag_;
+};
+
+void CheckInput(std::span<const GridPoint> points, std::span<const CdtConstraint> constraints) {
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::int64_t c[2] = {points[i].x, points[i].y};
+    for (std::int64_t v : c) {
+      if (v < -kMaxCdtCoordinate || v > kMaxCdtCoordinate) {
+        throw ArgumentOutOfRangeException("point coordinate outside +-2^39 (cdt.input)",
+                                          {.argument = "points",
+                                           .vertex = static_cast<std::int64_t>(i),
+                                           .value = static_cast<double>(v)});
+      }
+    }
+  }
+  for (std::size_t i = 1; i < points.size(); ++i) {
+    if (!(points[i - 1] < points[i])) {
+      throw ArgumentException("points must be distinct and sorted by (x, y) (cdt.input)",
+                              {.argument = "points", .vertex = static_cast<std::int64_t>(i)});
+    }
+  }
+  const std::uint64_t n = points.size();
+  for (std::size_t e = 0; e < constraints.size(); ++e) {
+    for (std::uint32_t v : {constraints[e].a, constraints[e].b}) {
+      if (v >= n) {
+        throw ArgumentOutOfRangeException("constraint index outside the points (cdt.input)",
+                                          {.argument = "constraints",
+                                           .edge = static_cast<std::int64_t>(e),
+                                           .value = static_cast<double>(v)});
+      }
+    }
+    if (constraints[e].a == constraints[e].b) {
+      throw ArgumentException("constraint joins a point to itself (cdt.input)",
+                              {.argument = "constraints", .edge = static_cast<std::int64_t>(e)});
+    }
+  }
+}
+
+}  // namespace
+
+GridPoint BoundingCorner(int k) {
+  if (k == 0) return {-kCorner, -kCorner};
+  if (k == 1) return {3 * kCorner, -kCorner};
+  return {-kCorner, 3 * kCorner};
+}
+
+std::uint64_t InsertionHash(std::uint64_t i) { return Mix(i + 0x9E3779B97F4A7C15ull); }
+
+int InsertionRound(std::uint64_t i, std::uint64_t n) {
+  const int top = std::max(0, static_cast<int>(std::bit_width(n)) - 1 - 3);
+  return std::min(top, std::countr_zero(InsertionHash(i)));
+}
+
+std::uint32_t HilbertIndex(std::uint32_t cx, std::uint32_t cy) {
+  std::uint32_t d = 0, state = 0;
+  for (int shift = 8; shift >= 0; shift -= 4) {
+    const HilbertStep step = kHilbertSteps[state][((cx >> shift) & 15) << 4 | ((cy >> shift) & 15)];
+    d = d << 8 | step.digits;
+    state = step.state;
+  }
+  return d;
+}
+
+std::vector<std::uint32_t> InsertionOrder(std::span<const GridPoint> points) {
+  const std::size_t n = points.size();
+  std::vector<std::uint32_t> order(n);
+  if (n < 64) {
+    for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
+    return order;
+  }
+  std::int64_t minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY;
+  for (GridPoint q : points) {
+    minX = std::min(minX, q.x), maxX = std::max(maxX, q.x);
+    minY = std::min(minY, q.y), maxY = std::max(maxY, q.y);
+  }
+  int shift = 0;
+  while (((maxX - minX) >> shift) >= 4096 || ((maxY - minY) >> shift) >= 4096) ++shift;
+  const int top = std::max(0, static_cast<int>(std::bit_width(n)) - 1 - 3);
+  // Key: rounds from top down, then the Hilbert index; ties by index (the
+  // sort is stable and the items start in index order).
+  std::vector<std::uint64_t> items(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int round = std::min(top, std::countr_zero(InsertionHash(i)));
+    const std::uint32_t h = HilbertIndex(static_cast<std::uint32_t>((points[i].x - minX) >> shift),
+                                         static_cast<std::uint32_t>((points[i].y - minY) >> shift));
+    const std::uint64_t key = (std::uint64_t(top - round) << 24) | h;
+    items[i] = (key << 32) | i;
+  }
+  SortByKey(items);
+  for (std::size_t k = 0; k < n; ++k) order[k] = static_cast<std::uint32_t>(items[k]);
+  return order;
+}
+
+Triangulation ConstrainedDelaunay(std::span<const GridPoint> points,
+                                  std::span<const CdtConstraint> constraints,
+                                  const CdtOptions& options) {
+  CheckInput(points, constraints);
+  Builder builder(points, options);
+  builder.InsertPoints();
+  builder.InsertConstraints(constraints);
+  builder.FinalPasses();
+  return builder.Take();
+}
+
+std::vector<std::uint8_t> CanonicalBytes(const Triangulation& triangulation) {
+  // cdt.canonical: each triangle rotated to start at its smallest vertex,
+  // with a bit per constrained edge; sorted by (v0, v1, v2).
+  struct Item {
+    std::uint32_t v[3];
+    std::uint8_t constrained;
+  };
+  std::vector<Item> items;
+  items.reserve(triangulation.slots.size());
+  for (std::size_t t = 0; t < triangulation.slots.size(); ++t) {
+    const TriangleSlot& s = triangulation.slots[t];
+    int k = 0;
+    if (s.v[1] < s.v[k]) k = 1;
+    if (s.v[2] < s.v[k]) k = 2;
+    Item item{};
+    for (int m = 0; m < 3; ++m) {
+      const int from = (k + m) % 3;
+      item.v[m] = static_cast<std::uint32_t>(s.v[from]);
+      if (Bit(triangulation.constrained[t], from))
+        item.constrained |= static_cast<std::uint8_t>(1u << m);
+    }
+    items.push_back(item);
+  }
+  std::sort(items.begin(), items.end(), [](const Item& x, const Item& y) {
+    return std::lexicographical_compare(x.v, x.v + 3, y.v, y.v + 3);
+  });
+  CanonicalWriter w;
+  w.U32(triangulation.pointCount);
+  w.Count(items.size());
+  for (const Item& item : items) {
+    for (std::uint32_t v : item.v) w.U32(v);
+    w.U8(item.constrained);
+  }
+  return w.Take();
+}
+
+}  // namespace onepath::geom2d
