@@ -8,6 +8,7 @@
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/region.hpp"
 #include "onepath/geom2d/triangulation.hpp"
 
 namespace onepath::geom2d {
@@ -125,6 +126,13 @@ ConvexPartition PartitionConvex(const RegionTriangulation& tri, int maxVerticesP
     }
   }
   return out;
+}
+
+ConvexPartition Region::PartitionConvex(int maxVerticesPerPolygon) const {
+  // partition.limit is checked before the triangulation is made.
+  if (maxVerticesPerPolygon < kMinPolygonVertices || maxVerticesPerPolygon > kMaxPolygonVertices)
+    return geom2d::PartitionConvex(RegionTriangulation{}, maxVerticesPerPolygon);
+  return geom2d::PartitionConvex(Triangulate(), maxVerticesPerPolygon);
 }
 
 namespace {

@@ -12,6 +12,7 @@
 #include "onepath/geom2d/labelling.hpp"
 #include "onepath/geom2d/offset.hpp"
 #include "onepath/geom2d/outline.hpp"
+#include "onepath/geom2d/triangulation.hpp"
 
 namespace onepath::geom2d {
 
@@ -50,6 +51,13 @@ class Region {
   // public units. Throws ArgumentOutOfRangeException (offset.arguments,
   // offset.limits).
   Region Offset(double distance, OffsetJoin join, double arcTolerance) const;
+
+  // triangulate.*: the constrained Delaunay triangles covering the region.
+  RegionTriangulation Triangulate() const;
+
+  // partition.*: Triangulate, then the greedy convex merge. Throws
+  // ArgumentOutOfRangeException (argument "maxVerticesPerPolygon").
+  ConvexPartition PartitionConvex(int maxVerticesPerPolygon = 6) const;
 
   int SnapBits() const { return snapBits_; }
   const std::vector<Ring>& Rings() const { return rings_; }
