@@ -21,6 +21,7 @@
 #include "conformance/runner/adapter_client.hpp"
 #include "conformance/runner/clauses.hpp"
 #include "conformance/runner/golden.hpp"
+#include "conformance/runner/metamorphic.hpp"
 #include "conformance/runner/report.hpp"
 #include "conformance/runner/runner.hpp"
 #include "onepath/core/fp_environment.hpp"
@@ -57,6 +58,7 @@ struct ConformanceOptions {
   std::string adapter_log;
   std::string trace;
   bool quiet = false;
+  bool metamorphic = true;  // derived checks (conformance/runner/metamorphic.hpp)
 };
 
 // "\r  1234/6458 vectors  0 failed  12 skipped" on a terminal, at most ten
@@ -144,18 +146,18 @@ int Conformance(const ConformanceOptions& o) {
     implementation = fmt::format("{} (adapter: {})", adapter->handshake().implementation, o.impl);
   }
 
-  std::vector<Outcome> outcomes;
+  SuiteRun run;
   {
     Progress progress(!o.quiet && isatty(fileno(stderr)));
     auto update = [&](std::size_t done, std::size_t total, const Outcome& last) {
       progress.Update(done, total, last);
     };
-    if (adapter) {
-      outcomes = RunSuite(
-          suite, sel, [&](const GoldenVector& v) { return adapter->Run(v); }, update);
-    } else {
-      outcomes = RunSuite(suite, sel, update);
-    }
+    AskFn ask = AskReference;
+    if (adapter)
+      ask = [&](const std::string& id, const std::string& op, const nlohmann::json& input) {
+        return adapter->Ask(id, op, input);
+      };
+    run = RunSuiteWithChecks(suite, sel, ask, o.metamorphic, update);
   }
   if (adapter) {
     std::string ended = adapter->Close();
@@ -167,7 +169,7 @@ int Conformance(const ConformanceOptions& o) {
   std::vector<Clause> clauses = LoadClauses(spec);
   auto coverage = ScanCoverage({source / "conformance", source / "fuzz"}, source);
   Report report =
-      BuildReport(suite, std::move(outcomes), clauses, coverage, preflight, implementation);
+      BuildReport(suite, std::move(run.outcomes), clauses, coverage, preflight, implementation);
   WriteReports(report, o.report_dir);
 
   if (!o.quiet) {
@@ -260,6 +262,9 @@ int main(int argc, char** argv) {
                    "received")
       ->type_name("FILE");
   conf->add_flag("-q,--quiet", co.quiet, "Print only failures and a closing count");
+  conf->add_flag("!--no-metamorphic", co.metamorphic,
+                 "Leave out the derived checks (family metamorphic: each positive vector's "
+                 "input translated and permuted, the output must follow exactly)");
 
   bool pre_quiet = false;
   CLI::App* pre = app.add_subcommand("preflight", "Check the FP environment (num.*) and exit");
