@@ -132,6 +132,14 @@ std::optional<DerivedCheck> PermuteRegionInput(const std::string& op, const json
   if (op == "Region.FromOutlines") {
     PermuteOutlines(permuted);
     clauses.push_back("region.from-outlines");
+  } else if (input.contains("region")) {
+    // Region.Offset, Mesh2DPipeline.Shrink: the operand region is the same
+    // region, so the result is the same bytes (no more is promised: their
+    // rounded constructions do not move with a translation).
+    if (!input.at("region").contains("outlines")) return std::nullopt;
+    PermuteOutlines(permuted.at("region"));
+    clauses.push_back("region.from-outlines");
+    what = "the operand's " + what;
   } else {
     PermuteOutlines(permuted.at("a"));
     PermuteOutlines(permuted.at("b"));
@@ -300,8 +308,10 @@ std::vector<DerivedCheck> DeriveChecks(const GoldenVector& v) {
     } else if (v.op == "Region.FromOutlines") {
       if (auto c = TranslateOutlines(v.op, v.input, {""})) out.push_back(*c);
       if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
-    } else if (v.op.rfind("Region.", 0) == 0) {
+    } else if (IsBooleanOperation(v.op)) {
       if (auto c = TranslateOutlines(v.op, v.input, {"a", "b"})) out.push_back(*c);
+      if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
+    } else if (v.op == "Region.Offset" || v.op == "Mesh2DPipeline.Shrink") {
       if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
     }
   } catch (const std::exception&) {

@@ -19,8 +19,10 @@ using nlohmann::json;
 namespace {
 
 bool IsPredicate(const std::string& op) { return op.rfind("Predicates.", 0) == 0; }
-bool IsBoolean(const std::string& op) {
-  return op.rfind("Region.", 0) == 0 && op != "Region.FromOutlines" && op != "Region.FromTileMap";
+bool IsBoolean(const std::string& op) { return IsBooleanOperation(op); }
+// Region.Offset and Mesh2DPipeline.Shrink: one operand region under "region".
+bool HasRegionOperand(const std::string& op) {
+  return op == "Region.Offset" || op == "Mesh2DPipeline.Shrink";
 }
 
 // What a coordinate costs: its magnitude, plus one when it is not an integer.
@@ -296,6 +298,20 @@ std::vector<json> Candidates(const std::string& op, const json& in) {
           c[name] = std::move(operand);
           emit(std::move(c));
         });
+    } else if (HasRegionOperand(op)) {
+      auto operand = [&](json region) {
+        json c = in;
+        c["region"] = std::move(region);
+        emit(std::move(c));
+      };
+      if (in.at("region").contains("cells"))
+        TileMapCandidates(in.at("region"), operand);
+      else
+        OutlineCandidates(in.at("region"), operand);
+      json c = in;  // the distance (or the agent radius) halved
+      json& d = op == "Region.Offset" ? c["distance"] : c["settings"]["AgentRadius"];
+      d = DoubleToJson(DoubleFromJson(d) / 2);
+      emit(c);
     } else if (IsPredicate(op)) {
       PredicateCandidates(op, in, emit);
     } else if (op == "Arrangement.Build") {
@@ -368,7 +384,16 @@ bool InputSize::operator<(const InputSize& o) const {
 InputSize MeasureInput(const std::string& op, const json& in) {
   InputSize size;
   try {
-    if (op == "Region.FromTileMap") {
+    if (HasRegionOperand(op)) {
+      const json& region = in.at("region");
+      size = MeasureInput(region.contains("cells") ? "Region.FromTileMap" : "Region.FromOutlines",
+                          region);
+      const json& d =
+          op == "Region.Offset" ? in.at("distance") : in.at("settings").at("AgentRadius");
+      size.complexity += Cost(DoubleFromJson(d));
+      size.text +=
+          fmt::format(", {} {}", op == "Region.Offset" ? "distance" : "AgentRadius", d.dump());
+    } else if (op == "Region.FromTileMap") {
       std::vector<std::uint8_t> cells = CellValues(in.at("cells"));
       size.elements = static_cast<std::size_t>(
           std::count_if(cells.begin(), cells.end(), [](std::uint8_t c) { return c; }));
@@ -476,24 +501,51 @@ void WriteOutlinesKey(CanonicalWriter& w, const json& operand) {
 
 }  // namespace
 
+namespace {
+
+void WriteTileMapKey(CanonicalWriter& w, const json& in) {
+  w.I32(in.at("options").at("SnapBits").get<std::int32_t>());
+  w.I64(in.at("width").get<std::int64_t>());
+  w.I64(in.at("height").get<std::int64_t>());
+  w.F64(DoubleFromJson(in.at("cellSize")));
+  Vector2D origin = PointFromJson(in.at("origin"));
+  w.F64(origin.x);
+  w.F64(origin.y);
+  std::vector<std::uint8_t> cells = CellValues(in.at("cells"));
+  w.Count(cells.size());
+  for (std::uint8_t c : cells) w.U8(c);
+}
+
+// A Region.Offset / Shrink operand: u8 1 and a tile map, or u8 0 and outlines.
+void WriteOperandKey(CanonicalWriter& w, const json& operand) {
+  bool tile_map = operand.contains("cells");
+  w.U8(tile_map ? 1 : 0);
+  if (tile_map)
+    WriteTileMapKey(w, operand);
+  else
+    WriteOutlinesKey(w, operand);
+}
+
+}  // namespace
+
 std::string InputKey(const std::string& op, const json& in) {
   CanonicalWriter w;
   if (op == "Region.FromTileMap") {
-    w.I32(in.at("options").at("SnapBits").get<std::int32_t>());
-    w.I64(in.at("width").get<std::int64_t>());
-    w.I64(in.at("height").get<std::int64_t>());
-    w.F64(DoubleFromJson(in.at("cellSize")));
-    Vector2D origin = PointFromJson(in.at("origin"));
-    w.F64(origin.x);
-    w.F64(origin.y);
-    std::vector<std::uint8_t> cells = CellValues(in.at("cells"));
-    w.Count(cells.size());
-    for (std::uint8_t c : cells) w.U8(c);
+    WriteTileMapKey(w, in);
   } else if (op == "Region.FromOutlines") {
     WriteOutlinesKey(w, in);
   } else if (IsBoolean(op)) {
     WriteOutlinesKey(w, in.at("a"));
     WriteOutlinesKey(w, in.at("b"));
+  } else if (op == "Region.Offset") {
+    WriteOperandKey(w, in.at("region"));
+    w.F64(DoubleFromJson(in.at("distance")));
+    w.String(in.at("join").get<std::string>());
+    w.F64(DoubleFromJson(in.at("arcTolerance")));
+  } else if (op == "Mesh2DPipeline.Shrink") {
+    WriteOperandKey(w, in.at("region"));
+    w.F64(DoubleFromJson(in.at("settings").at("CellSize")));
+    w.F64(DoubleFromJson(in.at("settings").at("AgentRadius")));
   } else if (IsPredicate(op)) {
     for (const char* n : {"a", "b", "c", "d"}) {
       if (!in.contains(n)) continue;

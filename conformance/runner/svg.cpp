@@ -178,7 +178,15 @@ Panel InputPanel(const std::string& op, const json& in) {
       AddTileMap(in, panel);
     } else if (op == "Region.FromOutlines") {
       AddOutlines(in, "in-a", panel);
-    } else if (op.rfind("Region.", 0) == 0) {
+    } else if (in.contains("region")) {  // Region.Offset, Mesh2DPipeline.Shrink
+      const json& operand = in.at("region");
+      if (operand.contains("cells"))
+        AddTileMap(operand, panel);
+      else
+        AddOutlines(operand, "in-a", panel);
+      if (in.contains("distance")) panel.notes.push_back("distance " + in.at("distance").dump());
+      if (in.contains("settings")) panel.notes.push_back("settings " + in.at("settings").dump());
+    } else if (IsBooleanOperation(op)) {
       AddOutlines(in.at("a"), "in-a", panel);
       AddOutlines(in.at("b"), "in-b", panel);
       panel.notes.push_back("A blue, B orange");

@@ -74,7 +74,7 @@ class Progress {
   }
 
  private:
-  cli::TerminalLine line_;
+  tools::TerminalLine line_;
   std::size_t passed_ = 0, failed_ = 0, skipped_ = 0;
 };
 
@@ -257,7 +257,7 @@ int main(int argc, char** argv) {
                  "Leave out the derived checks (family metamorphic: each positive vector's "
                  "input translated and permuted, the output must follow exactly)");
 
-  cli::ReduceCommandOptions ro;
+  tools::ReduceCommandOptions ro;
   ro.source_dir = ONEPATH_SOURCE_DIR;
   CLI::App* red = app.add_subcommand(
       "reduce",
@@ -271,7 +271,9 @@ int main(int argc, char** argv) {
       ->required()
       ->type_name("COMMAND");
   red->add_option("--vector", ro.vector, "The failing vector's id")->required()->type_name("ID");
-  red->add_option("--out", ro.out_dir, "Where the reproducer and the picture go")
+  red->add_option("--out", ro.out_dir,
+                  "Where the reproducer and the picture go (the last one given counts)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->type_name("DIR")
       ->capture_default_str();
   red->add_option("--max-attempts", ro.max_attempts, "Candidate inputs to run at most")
@@ -302,7 +304,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (*conf) return Conformance(co);
-    if (*red) return cli::ReduceCommand(ro);
+    if (*red) return tools::ReduceCommand(ro);
     if (*pre) return Preflight(pre_quiet);
     if (*gen) return tools::RunGenerate(go);
   } catch (const std::exception& e) {

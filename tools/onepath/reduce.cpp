@@ -15,7 +15,7 @@
 #include "conformance/runner/svg.hpp"
 #include "tools/onepath/terminal_line.hpp"
 
-namespace onepath::cli {
+namespace onepath::tools {
 
 namespace fs = std::filesystem;
 using namespace onepath::conformance;
@@ -124,4 +124,4 @@ int ReduceCommand(const ReduceCommandOptions& o) {
   return 0;
 }
 
-}  // namespace onepath::cli
+}  // namespace onepath::tools

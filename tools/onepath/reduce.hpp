@@ -4,7 +4,7 @@
 
 #include <string>
 
-namespace onepath::cli {
+namespace onepath::tools {
 
 struct ReduceCommandOptions {
   std::string source_dir;
@@ -23,4 +23,4 @@ struct ReduceCommandOptions {
 // port (nothing to reduce), 2 usage error or an adapter that cannot start.
 int ReduceCommand(const ReduceCommandOptions& o);
 
-}  // namespace onepath::cli
+}  // namespace onepath::tools

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-namespace onepath::cli {
+namespace onepath::tools {
 
 class TerminalLine {
  public:
@@ -35,4 +35,4 @@ class TerminalLine {
   std::chrono::steady_clock::time_point shown_{};
 };
 
-}  // namespace onepath::cli
+}  // namespace onepath::tools
