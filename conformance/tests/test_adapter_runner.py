@@ -49,6 +49,27 @@ def suite_vectors():
     return out
 
 
+def run_on_a_terminal(cmd):
+    """Runs cmd with standard error on a pseudo-terminal, what a person at a
+    terminal sees; returns (exit status, stdout, stderr)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
+    os.close(slave)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        err += chunk
+    out = p.stdout.read()
+    p.wait(timeout=300)
+    os.close(master)
+    return p.returncode, out.decode(), err.decode(errors="replace")
+
+
 class Run:
     def __init__(self, rc, out, err, report_dir):
         self.rc, self.out, self.err, self.dir = rc, out, err, report_dir
@@ -87,23 +108,8 @@ class AdapterRunner(unittest.TestCase):
             p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                                timeout=300)
             return Run(p.returncode, p.stdout, p.stderr, report_dir)
-        # Standard error on a pseudo-terminal: what a person at a terminal sees.
-        master, slave = pty.openpty()
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=slave)
-        os.close(slave)
-        err = b""
-        while True:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: the other side is closed
-                break
-            if not chunk:
-                break
-            err += chunk
-        out = p.stdout.read()
-        p.wait(timeout=300)
-        os.close(master)
-        return Run(p.returncode, out.decode(), err.decode(errors="replace"), report_dir)
+        rc, out, err = run_on_a_terminal(cmd)
+        return Run(rc, out, err, report_dir)
 
     def misbehaving(self, mode, target=TARGET):
         return "%s %s %s %s" % (shlex.quote(PYTHON), shlex.quote(MISBEHAVING), mode,
