@@ -11,7 +11,7 @@ struct ReduceCommandOptions {
   std::string golden_dir;
   std::string impl;
   std::string vector;
-  std::string out_dir = "conformance-report/reduced";
+  std::string out_dir = "conformance-report/reduce";
   int max_attempts = 2000;
   double timeout = 60;
   std::string adapter_log;
