@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "conformance/runner/divergence.hpp"
@@ -218,6 +219,8 @@ TEST(Reducer, ShrinksEachOperandOfABooleanOperation) {
     }
   ASSERT_NE(chosen, nullptr);
   ReduceResult r = Reduce(*chosen, SwappingPort, {});
+  std::printf("reducer: %s: %s -> %s in %d attempts\n", chosen->id.c_str(), r.before.text.c_str(),
+              r.after.text.c_str(), r.attempts);
   EXPECT_EQ(r.divergence.stage, "ring order");
   EXPECT_LT(r.after.elements, r.before.elements);
   EXPECT_LE(r.after.elements, 8u) << r.after.text << " from " << r.before.text;
