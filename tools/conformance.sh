@@ -5,6 +5,7 @@
 #
 #   tools/conformance.sh [onepath conformance options, e.g. --family predicates]
 #   tools/conformance.sh --impl 'python3 my_adapter.py'   a port, docs/adapter-protocol.md
+#   tools/conformance.sh reduce --impl '...' --vector ID  shrink a failing vector (onepath reduce)
 #   (the reference adapter is built too: build/release/tools/onepath-adapter)
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,5 +16,10 @@ if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" "$root" --buildtype=release -Dtests=false -Doracles=false >/dev/null
 fi
 ninja -C "$build" tools/onepath tools/onepath-adapter >/dev/null
+if [ "${1:-}" = reduce ]; then
+  shift
+  exec "$build/tools/onepath" reduce --source-dir "$root" \
+    --out "${ONEPATH_REPORT_DIR:-$root/report}/reduce" "$@"
+fi
 exec "$build/tools/onepath" conformance --source-dir "$root" \
   --report-dir "${ONEPATH_REPORT_DIR:-$root/report}" "$@"

@@ -142,10 +142,18 @@ void AdapterSession::Restart() {
 }
 
 Outcome AdapterSession::Run(const GoldenVector& v) {
-  if (!Supports(v.op))
-    return {&v, Status::kSkip, "operation " + v.op + " not supported by the implementation"};
-  if (!broken_.empty()) return {&v, Status::kFail, "not run: " + broken_};
-  std::string request = RequestLine(v.id, v.op, v.input), line;
+  Reply r = Ask(v.id, v.op, v.input);
+  if (!r.answer) return {&v, r.status, r.detail};
+  return Judge(v, *r.answer);
+}
+
+Reply AdapterSession::Ask(const std::string& id, const std::string& op,
+                          const nlohmann::json& input) {
+  if (!Supports(op))
+    return {std::nullopt, Status::kSkip,
+            "operation " + op + " not supported by the implementation"};
+  if (!broken_.empty()) return {std::nullopt, Status::kFail, "not run: " + broken_};
+  std::string request = RequestLine(id, op, input), line;
   Trace('>', request);
   auto deadline = Deadline();
   ChildProcess::Io io = child_->Write(request + "\n", deadline);
@@ -162,9 +170,9 @@ Outcome AdapterSession::Run(const GoldenVector& v) {
     Trace('<', line);
     try {
       Response r = ParseResponse(line);
-      if (r.id != v.id)
-        throw ProtocolError(fmt::format("answer for id \"{}\", expected \"{}\"", r.id, v.id));
-      return Judge(v, r.answer);
+      if (r.id != id)
+        throw ProtocolError(fmt::format("answer for id \"{}\", expected \"{}\"", r.id, id));
+      return {std::move(r.answer), Status::kPass, ""};
     } catch (const ProtocolError& e) {
       Stop(true);
       failure = fmt::format("malformed answer ({}): {}; adapter killed and restarted", e.what(),
@@ -173,7 +181,7 @@ Outcome AdapterSession::Run(const GoldenVector& v) {
   }
   failure += "; its stderr ends: " + StderrTail();
   Restart();
-  return {&v, Status::kFail, failure};
+  return {std::nullopt, Status::kFail, failure};
 }
 
 std::string AdapterSession::Close() {

@@ -47,6 +47,11 @@ class AdapterSession {
   // the adapter for the next one.
   Outcome Run(const GoldenVector& v);
 
+  // Sends one request and returns the answer; an operation the adapter did
+  // not announce is a skip, a crash, a timeout or a malformed answer a
+  // failure without an answer (the adapter is restarted, as for Run).
+  Reply Ask(const std::string& id, const std::string& op, const nlohmann::json& input);
+
   // Sends the shutdown and waits for the adapter to exit; returns how it
   // ended ("exit status 0"). Called by the destructor if not before.
   std::string Close();

@@ -232,6 +232,11 @@ std::vector<std::uint8_t> RunOperation(const std::string& op, const json& input)
   return Operations().at(op)(input);
 }
 
+bool IsBooleanOperation(const std::string& op) {
+  return op == "Region.Union" || op == "Region.Intersection" || op == "Region.Difference" ||
+         op == "Region.SymmetricDifference";
+}
+
 bool IsKnownOperation(const std::string& op) { return Operations().count(op) != 0; }
 
 std::vector<std::string> OperationNames() {

@@ -19,6 +19,8 @@ namespace onepath::conformance {
 std::vector<std::uint8_t> RunOperation(const std::string& op, const nlohmann::json& input);
 
 bool IsKnownOperation(const std::string& op);
+// Region.Union, Region.Intersection, Region.Difference, Region.SymmetricDifference.
+bool IsBooleanOperation(const std::string& op);
 std::vector<std::string> OperationNames();
 
 // Turns canonical output bytes of `op` into JSON for people (and for the

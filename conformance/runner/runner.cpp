@@ -101,49 +101,70 @@ Answer RunReference(const std::string& op, const json& input) {
   return a;
 }
 
-Outcome Judge(const GoldenVector& v, const Answer& a) {
-  Outcome o{&v, Status::kFail, ""};
+Judgement JudgeInDetail(const GoldenVector& v, const Answer& a) {
+  Judgement j{{&v, Status::kFail, ""}, std::nullopt};
+  Outcome& o = j.outcome;
+  auto fail = [&](std::string stage, std::string clause, std::string kind, std::string where,
+                  std::string detail) {
+    j.divergence =
+        Divergence{std::move(stage), std::move(clause), std::move(kind), std::move(where)};
+    o.detail = std::move(detail);
+    return j;
+  };
   if (a.output) {
     const std::vector<std::uint8_t>& bytes = *a.output;
     if (v.error) {
-      o.detail = fmt::format("expected {} {}, got output {}", v.error->type, v.error->fields.dump(),
-                             DecodeForPeople(v.op, bytes).dump());
-      return o;
+      return fail("error", "err.types", "an output instead of " + v.error->type, "",
+                  fmt::format("expected {} {}, got output {}", v.error->type,
+                              v.error->fields.dump(), DecodeForPeople(v.op, bytes).dump()));
     }
     std::string hash = Sha256Hex(bytes);
     if (hash == *v.sha256) {
       o.status = Status::kPass;
-      return o;
+      return j;
     }
     json output = DecodeForPeople(v.op, bytes);
     json expected = ExpectedValue(v);
-    o.detail = fmt::format("sha256 {} != expected {}", hash, *v.sha256);
-    // Name the first difference before the (possibly long) outputs.
+    std::string detail = fmt::format("sha256 {} != expected {}", hash, *v.sha256);
+    // Name the first divergence before the (possibly long) outputs.
+    Divergence d{"output", "", "another output (the expected output is not known)", ""};
     if (!expected.is_null()) {
-      std::string where;
-      try {
-        where = DescribeDifference(v.op, expected, output);
-      } catch (const std::exception& e) {
-        where = std::string("(not comparable: ") + e.what() + ")";
-      }
-      if (!where.empty()) o.detail += "; first difference: " + where;
+      if (std::optional<Divergence> found = DivergeOutputs(v.op, expected, output)) d = *found;
+      detail += "; first divergence: " + d.Summary();
+      if (!d.where.empty()) detail += "; first difference: " + d.where;
     }
-    o.detail += "; output " + output.dump();
-    if (!expected.is_null()) o.detail += "; expected " + expected.dump();
-    return o;
+    detail += "; output " + output.dump();
+    if (!expected.is_null()) detail += "; expected " + expected.dump();
+    return fail(d.stage, d.clause, d.kind, d.where, detail);
   }
   if (!IsSpecExceptionType(a.error_type)) {
-    o.detail = "non-spec exception " + DescribeError(a);
-  } else if (v.error && v.error->type == a.error_type &&
-             SameFields(v.error->fields, a.error_fields)) {
-    o.status = Status::kPass;
-  } else if (v.error) {
-    o.detail = fmt::format("expected {} {}, got {} {}", v.error->type, v.error->fields.dump(),
-                           a.error_type, a.error_fields.dump());
-  } else {
-    o.detail = "unexpected " + DescribeError(a);
+    return fail("error", "err.nothing-else", "non-spec exception " + a.error_type, "",
+                "non-spec exception " + DescribeError(a));
   }
-  return o;
+  if (v.error && v.error->type == a.error_type && SameFields(v.error->fields, a.error_fields)) {
+    o.status = Status::kPass;
+    return j;
+  }
+  if (v.error) {
+    bool same_type = v.error->type == a.error_type;
+    return fail(
+        "error", same_type ? "err.fields" : "err.types",
+        same_type ? a.error_type + " with other fields"
+                  : a.error_type + " instead of " + v.error->type,
+        fmt::format("fields {}, expected {}", a.error_fields.dump(), v.error->fields.dump()),
+        fmt::format("expected {} {}, got {} {}", v.error->type, v.error->fields.dump(),
+                    a.error_type, a.error_fields.dump()));
+  }
+  return fail("error", "err.types", a.error_type + " instead of an output", "",
+              "unexpected " + DescribeError(a));
+}
+
+Outcome Judge(const GoldenVector& v, const Answer& a) { return JudgeInDetail(v, a).outcome; }
+
+Reply AskReference(const std::string&, const std::string& op, const json& input) {
+  if (!IsKnownOperation(op))
+    return {std::nullopt, Status::kSkip, "operation " + op + " not implemented"};
+  return {RunReference(op, input), Status::kPass, ""};
 }
 
 Outcome RunVector(const GoldenVector& v) {

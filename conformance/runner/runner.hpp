@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "conformance/runner/divergence.hpp"
 #include "conformance/runner/golden.hpp"
 
 namespace onepath::conformance {
@@ -59,6 +60,30 @@ Answer RunReference(const std::string& op, const nlohmann::json& input);
 // vector's expect.value or, without one, the reference's output when it
 // hashes to the expected value.
 Outcome Judge(const GoldenVector& v, const Answer& a);
+
+// Judge, with the first divergence of a failed answer (docs: stage, kind,
+// element; divergence.hpp): what the reducer compares.
+struct Judgement {
+  Outcome outcome;
+  std::optional<Divergence> divergence;  // set when the answer fails
+};
+Judgement JudgeInDetail(const GoldenVector& v, const Answer& a);
+
+// An implementation's reply to one request: its answer, or a skip (the
+// operation is not supported) or a failure without an answer (an adapter
+// that crashed, timed out or answered something malformed), with why.
+struct Reply {
+  std::optional<Answer> answer;
+  Status status = Status::kPass;  // kSkip or kFail when there is no answer
+  std::string detail;
+};
+// Asks an implementation (the built-in reference, or a port through its
+// adapter) for one operation on one input; `id` names the request.
+using AskFn =
+    std::function<Reply(const std::string& id, const std::string& op, const nlohmann::json& input)>;
+
+// The built-in reference as an AskFn: operations it does not know are skipped.
+Reply AskReference(const std::string& id, const std::string& op, const nlohmann::json& input);
 
 // Runs one vector on the reference and judges it; operations the reference
 // does not know are skipped.

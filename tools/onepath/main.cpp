@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -21,10 +20,13 @@
 #include "conformance/runner/adapter_client.hpp"
 #include "conformance/runner/clauses.hpp"
 #include "conformance/runner/golden.hpp"
+#include "conformance/runner/metamorphic.hpp"
 #include "conformance/runner/report.hpp"
 #include "conformance/runner/runner.hpp"
 #include "onepath/core/fp_environment.hpp"
 #include "tools/onepath/generate.hpp"
+#include "tools/onepath/reduce.hpp"
+#include "tools/onepath/terminal_line.hpp"
 
 namespace fs = std::filesystem;
 using namespace onepath;
@@ -57,32 +59,23 @@ struct ConformanceOptions {
   std::string adapter_log;
   std::string trace;
   bool quiet = false;
+  bool metamorphic = true;  // derived checks (conformance/runner/metamorphic.hpp)
 };
 
-// "\r  1234/6458 vectors  0 failed  12 skipped" on a terminal, at most ten
-// times a second; nothing at all when standard error is not a terminal.
+// "\r  1234/6458 vectors  0 failed  12 skipped" on a terminal (TerminalLine).
 class Progress {
  public:
-  explicit Progress(bool enabled) : enabled_(enabled) {}
+  explicit Progress(bool enabled) : line_(enabled) {}
   void Update(std::size_t done, std::size_t total, const Outcome& last) {
     (last.status == Status::kFail ? failed_ : last.status == Status::kSkip ? skipped_ : passed_)++;
-    if (!enabled_) return;
-    auto now = std::chrono::steady_clock::now();
-    if (done != total && now - shown_ < std::chrono::milliseconds(100)) return;
-    shown_ = now;
-    std::fprintf(stderr, "\r  %zu/%zu vectors  %zu failed  %zu skipped", done, total, failed_,
-                 skipped_);
-    printed_ = true;
-  }
-  ~Progress() {
-    if (printed_) std::fprintf(stderr, "\n");
+    line_.Show(
+        fmt::format("  {}/{} vectors  {} failed  {} skipped", done, total, failed_, skipped_),
+        done == total);
   }
 
  private:
-  bool enabled_;
-  bool printed_ = false;
+  tools::TerminalLine line_;
   std::size_t passed_ = 0, failed_ = 0, skipped_ = 0;
-  std::chrono::steady_clock::time_point shown_{};
 };
 
 int Conformance(const ConformanceOptions& o) {
@@ -144,18 +137,18 @@ int Conformance(const ConformanceOptions& o) {
     implementation = fmt::format("{} (adapter: {})", adapter->handshake().implementation, o.impl);
   }
 
-  std::vector<Outcome> outcomes;
+  SuiteRun run;
   {
     Progress progress(!o.quiet && isatty(fileno(stderr)));
     auto update = [&](std::size_t done, std::size_t total, const Outcome& last) {
       progress.Update(done, total, last);
     };
-    if (adapter) {
-      outcomes = RunSuite(
-          suite, sel, [&](const GoldenVector& v) { return adapter->Run(v); }, update);
-    } else {
-      outcomes = RunSuite(suite, sel, update);
-    }
+    AskFn ask = AskReference;
+    if (adapter)
+      ask = [&](const std::string& id, const std::string& op, const nlohmann::json& input) {
+        return adapter->Ask(id, op, input);
+      };
+    run = RunSuiteWithChecks(suite, sel, ask, o.metamorphic, update);
   }
   if (adapter) {
     std::string ended = adapter->Close();
@@ -167,7 +160,7 @@ int Conformance(const ConformanceOptions& o) {
   std::vector<Clause> clauses = LoadClauses(spec);
   auto coverage = ScanCoverage({source / "conformance", source / "fuzz"}, source);
   Report report =
-      BuildReport(suite, std::move(outcomes), clauses, coverage, preflight, implementation);
+      BuildReport(suite, std::move(run.outcomes), clauses, coverage, preflight, implementation);
   WriteReports(report, o.report_dir);
 
   if (!o.quiet) {
@@ -260,6 +253,46 @@ int main(int argc, char** argv) {
                    "received")
       ->type_name("FILE");
   conf->add_flag("-q,--quiet", co.quiet, "Print only failures and a closing count");
+  conf->add_flag("!--no-metamorphic", co.metamorphic,
+                 "Leave out the derived checks (family metamorphic: each positive vector's "
+                 "input translated and permuted, the output must follow exactly)");
+
+  tools::ReduceCommandOptions ro;
+  ro.source_dir = ONEPATH_SOURCE_DIR;
+  CLI::App* red = app.add_subcommand(
+      "reduce",
+      "Shrink a failing vector's input while your port (--impl) keeps diverging from the "
+      "reference in the same way (same stage, same kind of difference); write the smallest "
+      "input as a one-vector suite (OUT/reduced/*.jsonl, replay with conformance --golden-dir "
+      "OUT) and an SVG picture of the input and both outputs.\n"
+      "Exit status: 0 reproducer written, 1 the vector does not fail with this port, 2 usage "
+      "or adapter start-up error.");
+  red->add_option("--impl", ro.impl, "Your port's adapter command (docs/adapter-protocol.md)")
+      ->required()
+      ->type_name("COMMAND");
+  red->add_option("--vector", ro.vector, "The failing vector's id")->required()->type_name("ID");
+  red->add_option("--out", ro.out_dir,
+                  "Where the reproducer and the picture go (the last one given counts)")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->type_name("DIR")
+      ->capture_default_str();
+  red->add_option("--max-attempts", ro.max_attempts, "Candidate inputs to run at most")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  red->add_option("--timeout", ro.timeout, "Seconds the adapter may take per request")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  red->add_option("--source-dir", ro.source_dir, "Repository root (golden/)")
+      ->type_name("DIR")
+      ->capture_default_str();
+  red->add_option("--golden-dir", ro.golden_dir, "Golden vectors (default: SOURCE/golden)")
+      ->type_name("DIR");
+  red->add_option("--adapter-log", ro.adapter_log,
+                  "The adapter's stderr (default: OUT/adapter-stderr.log)")
+      ->type_name("FILE");
+  red->add_option("--trace", ro.trace, "Every protocol line, '> ' sent, '< ' received")
+      ->type_name("FILE");
+  red->add_flag("-q,--quiet", ro.quiet, "No progress line");
 
   bool pre_quiet = false;
   CLI::App* pre = app.add_subcommand("preflight", "Check the FP environment (num.*) and exit");
@@ -271,6 +304,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     if (*conf) return Conformance(co);
+    if (*red) return tools::ReduceCommand(ro);
     if (*pre) return Preflight(pre_quiet);
     if (*gen) return tools::RunGenerate(go);
   } catch (const std::exception& e) {

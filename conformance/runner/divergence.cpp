@@ -1,0 +1,190 @@
+#include "conformance/runner/divergence.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "conformance/runner/operations.hpp"
+#include "onepath/exact/predicates.hpp"
+
+namespace onepath::conformance {
+
+using nlohmann::json;
+
+std::string Divergence::Summary() const {
+  std::string s = "stage " + stage;
+  if (!clause.empty()) s += " (" + clause + ")";
+  if (!kind.empty()) s += ": " + kind;
+  return s;
+}
+
+namespace {
+
+using Point = std::pair<std::int64_t, std::int64_t>;
+using Ring = std::vector<Point>;
+using Edge = std::pair<Point, Point>;
+
+std::vector<Ring> RingsOf(const json& region) {
+  std::vector<Ring> rings;
+  for (const json& ring : region.at("rings")) {
+    Ring& r = rings.emplace_back();
+    for (const json& p : ring)
+      r.emplace_back(p.at(0).get<std::int64_t>(), p.at(1).get<std::int64_t>());
+  }
+  return rings;
+}
+
+// The sign of the turn a -> b -> c (pred.orient2d.int).
+int Turn(Point a, Point b, Point c) {
+  return exact::Orient2DInt(a.first, a.second, b.first, b.second, c.first, c.second);
+}
+
+// Each ring without the vertices that only continue a straight edge: a
+// vertex met once in the whole region whose neighbours lie on a line
+// through it, on both sides (region.simplify, applied to any output, even
+// an invalid one: a spike is kept).
+std::vector<Ring> Simplified(const std::vector<Ring>& rings) {
+  std::map<Point, int> seen;
+  for (const Ring& r : rings)
+    for (Point p : r) ++seen[p];
+  std::vector<Ring> out;
+  for (const Ring& r : rings) {
+    Ring& s = out.emplace_back();
+    for (std::size_t k = 0; k < r.size(); ++k) {
+      Point prev = r[(k + r.size() - 1) % r.size()], p = r[k], next = r[(k + 1) % r.size()];
+      bool straight = r.size() > 2 && seen[p] == 1 && Turn(prev, p, next) == 0 &&
+                      (p.first - prev.first) * (next.first - p.first) +
+                              (p.second - prev.second) * (next.second - p.second) >
+                          0;
+      if (!straight) s.push_back(p);
+    }
+  }
+  return out;
+}
+
+std::vector<Edge> SortedEdges(const std::vector<Ring>& rings) {
+  std::vector<Edge> edges;
+  for (const Ring& r : rings)
+    for (std::size_t k = 0; k < r.size(); ++k) edges.emplace_back(r[k], r[(k + 1) % r.size()]);
+  std::sort(edges.begin(), edges.end());
+  return edges;
+}
+
+// A ring as a cycle: rotated to start at its smallest rotation.
+Ring AsCycle(Ring r) {
+  Ring best = r;
+  for (std::size_t k = 1; k < r.size(); ++k) {
+    std::rotate(r.begin(), r.begin() + 1, r.end());
+    best = std::min(best, r);
+  }
+  return best;
+}
+
+std::vector<Ring> Sorted(std::vector<Ring> rings, bool as_cycles) {
+  if (as_cycles)
+    for (Ring& r : rings) r = AsCycle(std::move(r));
+  std::sort(rings.begin(), rings.end());
+  return rings;
+}
+
+std::string PointText(Point p) { return fmt::format("[{},{}]", p.first, p.second); }
+
+// The first edge of one sorted list that the other lacks, in words.
+std::string EdgeDifference(const std::vector<Edge>& expected, const std::vector<Edge>& actual) {
+  std::vector<Edge> missing, extra;
+  std::set_difference(expected.begin(), expected.end(), actual.begin(), actual.end(),
+                      std::back_inserter(missing));
+  std::set_difference(actual.begin(), actual.end(), expected.begin(), expected.end(),
+                      std::back_inserter(extra));
+  if (!missing.empty() && (extra.empty() || missing.front() < extra.front()))
+    return fmt::format("boundary edge {}->{} is missing", PointText(missing.front().first),
+                       PointText(missing.front().second));
+  if (!extra.empty())
+    return fmt::format("boundary edge {}->{} is not expected", PointText(extra.front().first),
+                       PointText(extra.front().second));
+  return "";
+}
+
+// The clause of the step that makes an operation's boundary.
+const char* RegionClause(const std::string& op) {
+  if (op == "Region.FromTileMap") return "region.from-tilemap";
+  if (op == "Region.FromOutlines") return "region.from-outlines";
+  if (op == "Region.Offset") return "offset.pieces";
+  if (op == "Mesh2DPipeline.Shrink") return "shrink.edges";
+  if (IsBooleanOperation(op)) return "region.boolean";
+  return "region.boundary";
+}
+
+Divergence RegionDivergence(const std::string& op, const json& expected, const json& actual) {
+  if (expected.at("SnapBits") != actual.at("SnapBits"))
+    return {"SnapBits", "region.canonical", "another SnapBits", ""};
+  std::vector<Ring> e = RingsOf(expected), a = RingsOf(actual);
+  std::vector<Ring> es = Simplified(e), as = Simplified(a);
+  std::vector<Edge> ee = SortedEdges(es), ae = SortedEdges(as);
+  if (ee != ae) return {"boundary", RegionClause(op), "another boundary", EdgeDifference(ee, ae)};
+  if (Sorted(es, true) != Sorted(as, true))
+    return {"rings", "region.rings", "the edges are chained into other rings", ""};
+  if (Sorted(e, true) != Sorted(a, true)) {
+    std::size_t ne = 0, na = 0;
+    for (const Ring& r : e) ne += r.size();
+    for (const Ring& r : a) na += r.size();
+    return {"simplify", "region.simplify",
+            na > ne ? "a collinear vertex is kept" : "a vertex is dropped", ""};
+  }
+  if (Sorted(e, false) != Sorted(a, false))
+    return {"ring start", "region.ring-order", "a ring starts at another vertex", ""};
+  return {"ring order", "region.ring-order", "the rings are in another order", ""};
+}
+
+Divergence ArrangementDivergence(const json& expected, const json& actual) {
+  const json &ev = expected.at("vertices"), &av = actual.at("vertices");
+  if (ev != av)
+    return {"vertices", "arr.output",
+            ev.size() != av.size() ? "another number of vertices" : "other vertex coordinates", ""};
+  const json &es = expected.at("segments"), &as = actual.at("segments");
+  if (es.size() != as.size()) return {"segments", "arr.output", "another number of segments", ""};
+  for (std::size_t i = 0; i < es.size(); ++i) {
+    if (es[i] == as[i]) continue;
+    bool same_ends = es[i][0] == as[i][0] && es[i][1] == as[i][1];
+    return {"segments", same_ends ? "arr.merge" : "arr.output",
+            same_ends ? "other net counts" : "other segment ends", ""};
+  }
+  return {"segments", "arr.output", "", ""};
+}
+
+}  // namespace
+
+std::optional<Divergence> DivergeOutputs(const std::string& op, const json& expected,
+                                         const json& actual) {
+  if (expected == actual) return std::nullopt;
+  Divergence d{"output", "", "another output", ""};
+  try {
+    if (actual.contains("undecodable")) {
+      d = {"output", "", "output that does not decode", ""};
+    } else if (expected.contains("rings") && actual.contains("rings")) {  // region.canonical
+      d = RegionDivergence(op, expected, actual);
+    } else if (op == "Arrangement.Build") {
+      d = ArrangementDivergence(expected, actual);
+    } else if (op == "Predicates.Orient2D" || op == "Predicates.InCircle") {
+      d = {"sign", op == "Predicates.Orient2D" ? "pred.orient2d" : "pred.incircle",
+           fmt::format("sign {} instead of {}", actual.at("sign").dump(),
+                       expected.at("sign").dump()),
+           ""};
+    }
+  } catch (const std::exception&) {
+    d = {"output", "", "output of another shape", ""};
+  }
+  std::string element;
+  try {
+    element = DescribeDifference(op, expected, actual);
+  } catch (const std::exception& e) {
+    element = std::string("(not comparable: ") + e.what() + ")";
+  }
+  d.where = d.where.empty() ? element : element + "; " + d.where;
+  return d;
+}
+
+}  // namespace onepath::conformance

@@ -1,0 +1,46 @@
+// Where an implementation's answer first departs from the expected one:
+// the stage of the computation that diverges, the kind of difference and
+// the first differing element, in words. The runner prints it for every
+// failed vector; the reducer keeps shrinking an input only while the same
+// divergence persists (Divergence::SameAs).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+namespace onepath::conformance {
+
+struct Divergence {
+  // The first stage of the operation whose result differs, named as the
+  // spec's steps are: for regions "SnapBits", "boundary", "rings",
+  // "simplify", "ring start", "ring order"; "sign" for predicates;
+  // "vertices", "segments" for arrangements; "error" when an exception was
+  // expected or thrown instead; "adapter" when the port gave no usable
+  // answer; "output" when nothing finer is known.
+  std::string stage;
+  std::string clause;  // the clause that stage implements, e.g. "region.ring-order"
+  // What differs there, as a short phrase that does not name indices or
+  // coordinates ("a ring starts at another vertex", "sign 1 instead of -1").
+  std::string kind;
+  // The first differing element, e.g. "ring 1, vertex 0: [68,-88], expected [62,-76]".
+  std::string where;
+
+  // The same divergence for the reducer: same stage and same kind. The
+  // element is not compared: its indices move as the input shrinks.
+  bool SameAs(const Divergence& o) const { return stage == o.stage && kind == o.kind; }
+  // "stage ring start (region.ring-order): a ring starts at another vertex".
+  std::string Summary() const;
+};
+
+// Compares two decoded outputs of `op` (DecodeOutput): nullopt when equal.
+// Region outputs are compared stage by stage, in the order the spec
+// computes them (docs/spec/region.md): the boundary edges once collinear
+// vertices are merged (region.boundary and the operation's own clause),
+// the rings as cycles after simplification (region.rings), the vertices
+// kept (region.simplify), each ring's start and the rings' order
+// (region.ring-order).
+std::optional<Divergence> DivergeOutputs(const std::string& op, const nlohmann::json& expected,
+                                         const nlohmann::json& actual);
+
+}  // namespace onepath::conformance

@@ -1,0 +1,392 @@
+#include "conformance/runner/metamorphic.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "conformance/runner/operations.hpp"
+#include "onepath/core/canonical.hpp"
+
+namespace onepath::conformance {
+
+using nlohmann::json;
+using Bytes = std::vector<std::uint8_t>;
+
+namespace {
+
+constexpr double kCoordinateLimit = 2097152.0;              // grid.coordinates: 2^21
+constexpr std::int64_t kGridLimit = std::int64_t{1} << 39;  // arr.input
+
+// a + b is exact in double (Knuth's TwoSum: the rounding error is zero).
+bool ExactSum(double a, double b) {
+  double s = a + b;
+  if (!std::isfinite(s)) return false;
+  double bb = s - a;
+  return (a - (s - bb)) + (b - bb) == 0;
+}
+
+// The first of ±2^max_k, …, ±2^min_k (plus before minus) that `fits`.
+std::optional<double> PickShift(int max_k, int min_k, const std::function<bool(double)>& fits) {
+  for (int k = max_k; k >= min_k; --k)
+    for (double sign : {1.0, -1.0})
+      if (double t = std::ldexp(sign, k); fits(t)) return t;
+  return std::nullopt;
+}
+
+// Fits when every value moved by t is exact and `ok`.
+std::function<bool(double)> AllMoved(const std::vector<double>& values,
+                                     const std::function<bool(double)>& ok) {
+  return [&values, ok](double t) {
+    return std::all_of(values.begin(), values.end(),
+                       [&](double v) { return ExactSum(v, t) && ok(v + t); });
+  };
+}
+
+bool WithinCoordinates(double v) { return std::fabs(v) <= kCoordinateLimit; }
+
+std::string ShiftText(double tx, double ty) {
+  return fmt::format("translated by ({}, {})", json(tx).dump(), json(ty).dump());
+}
+
+// --- regions ----------------------------------------------------------------
+
+// region.canonical from a decoded region, every vertex moved by (dx, dy).
+Bytes MovedRegion(const std::string& op, const Bytes& bytes, std::int64_t dx, std::int64_t dy) {
+  json region = DecodeOutput(op, bytes);
+  CanonicalWriter w;
+  w.U8(region.at("SnapBits").get<std::uint8_t>());
+  w.Count(region.at("rings").size());
+  for (const json& ring : region.at("rings")) {
+    w.Count(ring.size());
+    for (const json& p : ring) {
+      w.I64(p.at(0).get<std::int64_t>() + dx);
+      w.I64(p.at(1).get<std::int64_t>() + dy);
+    }
+  }
+  return w.Take();
+}
+
+// Every point of a Region.FromOutlines input (one operand).
+template <typename Fn>
+void ForEachPoint(json& operand, Fn fn) {
+  for (json& outline : operand.at("outlines"))
+    for (json& ring : outline)
+      for (json& p : ring) fn(p);
+}
+
+// Moves every point of the operands by (tx, ty) when each coordinate stays
+// exact and within grid.coordinates and the move is an even number of grid
+// units. Returns the check, or nullopt when no such move exists.
+std::optional<DerivedCheck> TranslateOutlines(const std::string& op, const json& input,
+                                              const std::vector<std::string>& operands) {
+  json moved = input;
+  std::vector<double> xs, ys;
+  int snap_bits = 16;
+  for (const std::string& name : operands) {
+    json& operand = name.empty() ? moved : moved.at(name);
+    snap_bits = operand.at("options").at("SnapBits").get<int>();
+    ForEachPoint(operand, [&](json& p) {
+      xs.push_back(DoubleFromJson(p.at(0)));
+      ys.push_back(DoubleFromJson(p.at(1)));
+    });
+  }
+  if (xs.empty()) return std::nullopt;
+  // 2^k public units is 2^(k + SnapBits) grid units: even when k >= 1 - SnapBits.
+  std::optional<double> tx = PickShift(20, 1 - snap_bits, AllMoved(xs, WithinCoordinates));
+  std::optional<double> ty = PickShift(20, 1 - snap_bits, AllMoved(ys, WithinCoordinates));
+  if (!tx && !ty) return std::nullopt;
+  double dx = tx.value_or(0), dy = ty.value_or(0);
+  for (const std::string& name : operands)
+    ForEachPoint(name.empty() ? moved : moved.at(name), [&](json& p) {
+      p = PointToJson({DoubleFromJson(p.at(0)) + dx, DoubleFromJson(p.at(1)) + dy});
+    });
+  auto gx = static_cast<std::int64_t>(std::ldexp(dx, snap_bits));
+  auto gy = static_cast<std::int64_t>(std::ldexp(dy, snap_bits));
+  return DerivedCheck{"translate",
+                      ShiftText(dx, dy),
+                      moved,
+                      {"grid.snap", "region.promise"},
+                      [op, gx, gy](const Bytes& b) { return MovedRegion(op, b, gx, gy); }};
+}
+
+// Outlines reversed, rings reversed, each ring started at its next vertex
+// and run the other way.
+void PermuteOutlines(json& operand) {
+  json& outlines = operand.at("outlines");
+  std::reverse(outlines.begin(), outlines.end());
+  for (json& outline : outlines) {
+    std::reverse(outline.begin(), outline.end());
+    for (json& ring : outline) {
+      if (ring.size() < 2) continue;
+      std::rotate(ring.begin(), ring.begin() + 1, ring.end());
+      std::reverse(ring.begin(), ring.end());
+    }
+  }
+}
+
+std::optional<DerivedCheck> PermuteRegionInput(const std::string& op, const json& input) {
+  json permuted = input;
+  std::vector<std::string> clauses = {"region.promise"};
+  std::string what = "outlines, rings and ring starts reversed";
+  if (op == "Region.FromOutlines") {
+    PermuteOutlines(permuted);
+    clauses.push_back("region.from-outlines");
+  } else if (input.contains("region")) {
+    // Region.Offset, Mesh2DPipeline.Shrink: the operand region is the same
+    // region, so the result is the same bytes (no more is promised: their
+    // rounded constructions do not move with a translation).
+    if (!input.at("region").contains("outlines")) return std::nullopt;
+    PermuteOutlines(permuted.at("region"));
+    clauses.push_back("region.from-outlines");
+    what = "the operand's " + what;
+  } else {
+    PermuteOutlines(permuted.at("a"));
+    PermuteOutlines(permuted.at("b"));
+    clauses.push_back("region.boolean");
+    if (op != "Region.Difference") {
+      std::swap(permuted.at("a"), permuted.at("b"));
+      clauses.push_back("region.face-rule");
+      what += ", operands swapped";
+    }
+  }
+  if (permuted == input) return std::nullopt;
+  return DerivedCheck{"permute", what, permuted, clauses, [](const Bytes& b) { return b; }};
+}
+
+// Region.FromTileMap: the origin moves; grid line i = origin + i × cellSize
+// moves with it when both sums are exact.
+std::optional<DerivedCheck> TranslateTileMap(const json& input) {
+  int snap_bits = input.at("options").at("SnapBits").get<int>();
+  std::int64_t width = input.at("width").get<std::int64_t>();
+  std::int64_t height = input.at("height").get<std::int64_t>();
+  double cell = DoubleFromJson(input.at("cellSize"));
+  Vector2D origin = PointFromJson(input.at("origin"));
+  const json& cell_list = input.at("cells");
+  std::size_t cells =
+      cell_list.is_string() ? cell_list.get_ref<const std::string&>().size() : cell_list.size();
+  if (cells == 0) width = height = 0;  // only line 0 counts (region.from-tilemap)
+  auto fits = [&](double o, std::int64_t lines) {
+    return [o, lines, cell](double t) {
+      if (!ExactSum(o, t)) return false;
+      for (std::int64_t i = 0; i <= lines; ++i) {
+        double step = static_cast<double>(i) * cell;
+        if (!ExactSum(o, step) || !ExactSum(o + t, step) || !WithinCoordinates(o + t + step))
+          return false;
+      }
+      return true;
+    };
+  };
+  std::optional<double> tx = PickShift(20, 1 - snap_bits, fits(origin.x, width));
+  std::optional<double> ty = PickShift(20, 1 - snap_bits, fits(origin.y, height));
+  if (!tx && !ty) return std::nullopt;
+  double dx = tx.value_or(0), dy = ty.value_or(0);
+  json moved = input;
+  moved["origin"] = PointToJson({origin.x + dx, origin.y + dy});
+  auto gx = static_cast<std::int64_t>(std::ldexp(dx, snap_bits));
+  auto gy = static_cast<std::int64_t>(std::ldexp(dy, snap_bits));
+  return DerivedCheck{
+      "translate",
+      ShiftText(dx, dy),
+      moved,
+      {"grid.tilemap-lines", "grid.snap", "region.promise"},
+      [gx, gy](const Bytes& b) { return MovedRegion("Region.FromTileMap", b, gx, gy); }};
+}
+
+// --- predicates ---------------------------------------------------------------
+
+bool InPredicateDomain(double v) {  // pred.domain
+  return v == 0 || (std::fabs(v) >= std::ldexp(1.0, -200) && std::fabs(v) <= std::ldexp(1.0, 200));
+}
+
+std::vector<DerivedCheck> PredicateChecks(const std::string& op, const json& input) {
+  std::string names = op == "Predicates.Orient2D" ? "abc" : "abcd";
+  std::vector<std::string> clauses = {op == "Predicates.Orient2D" ? "pred.orient2d"
+                                                                  : "pred.incircle"};
+  std::vector<double> xs, ys;
+  for (char n : names) {
+    Vector2D p = PointFromJson(input.at(std::string(1, n)));
+    xs.push_back(p.x);
+    ys.push_back(p.y);
+  }
+  auto same = [](const Bytes& b) { return b; };
+  std::vector<DerivedCheck> out;
+  std::optional<double> tx = PickShift(100, -100, AllMoved(xs, InPredicateDomain));
+  std::optional<double> ty = PickShift(100, -100, AllMoved(ys, InPredicateDomain));
+  if (tx || ty) {
+    json moved = input;
+    double dx = tx.value_or(0), dy = ty.value_or(0);
+    for (char n : names) {
+      Vector2D p = PointFromJson(input.at(std::string(1, n)));
+      moved[std::string(1, n)] = PointToJson({p.x + dx, p.y + dy});
+    }
+    std::vector<std::string> c = clauses;
+    c.push_back("pred.exact");
+    out.push_back({"translate", ShiftText(dx, dy), moved, c, same});
+  }
+  json rotated = input;  // (a, b, c) -> (b, c, a): unchanged for both predicates
+  rotated["a"] = input.at("b");
+  rotated["b"] = input.at("c");
+  rotated["c"] = input.at("a");
+  if (rotated != input) out.push_back({"permute", "a, b, c rotated", rotated, clauses, same});
+  return out;
+}
+
+// --- arrangements ---------------------------------------------------------------
+
+Bytes MovedArrangement(const Bytes& bytes, std::int64_t dx, std::int64_t dy) {
+  json a = DecodeOutput("Arrangement.Build", bytes);
+  CanonicalWriter w;
+  w.Count(a.at("vertices").size());
+  for (const json& v : a.at("vertices")) {
+    w.I64(v.at(0).get<std::int64_t>() + dx);
+    w.I64(v.at(1).get<std::int64_t>() + dy);
+  }
+  w.Count(a.at("segments").size());
+  for (const json& s : a.at("segments")) {
+    w.U32(s.at(0).get<std::uint32_t>());
+    w.U32(s.at(1).get<std::uint32_t>());
+    w.I32(s.at(2).get<std::int32_t>());
+    w.I32(s.at(3).get<std::int32_t>());
+  }
+  return w.Take();
+}
+
+std::vector<DerivedCheck> ArrangementChecks(const json& input) {
+  const json& edges = input.at("edges");
+  std::vector<DerivedCheck> out;
+  if (edges.empty()) return out;
+  std::int64_t lo[2] = {kGridLimit, kGridLimit}, hi[2] = {-kGridLimit, -kGridLimit};
+  for (const json& e : edges)
+    for (int k = 0; k < 4; ++k) {
+      std::int64_t v = e.at(k).get<std::int64_t>();
+      lo[k % 2] = std::min(lo[k % 2], v);
+      hi[k % 2] = std::max(hi[k % 2], v);
+    }
+  std::int64_t shift[2] = {0, 0};
+  for (int axis = 0; axis < 2; ++axis) {
+    for (int k = 38; k >= 0 && shift[axis] == 0; --k) {
+      std::int64_t t = std::int64_t{1} << k;
+      if (hi[axis] + t <= kGridLimit)
+        shift[axis] = t;
+      else if (lo[axis] - t >= -kGridLimit)
+        shift[axis] = -t;
+    }
+  }
+  json moved = input;
+  for (json& e : moved.at("edges"))
+    for (int k = 0; k < 4; ++k) e[k] = e[k].get<std::int64_t>() + shift[k % 2];
+  std::int64_t dx = shift[0], dy = shift[1];
+  out.push_back({"translate",
+                 fmt::format("translated by ({}, {}) grid units", dx, dy),
+                 moved,
+                 {"arr.round", "arr.pixel"},
+                 [dx, dy](const Bytes& b) { return MovedArrangement(b, dx, dy); }});
+  if (edges.size() > 1) {
+    json reversed = input;
+    std::reverse(reversed.at("edges").begin(), reversed.at("edges").end());
+    out.push_back(
+        {"permute", "edges in reverse order", reversed, {"arr.promise"}, [](const Bytes& b) {
+           return b;
+         }});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<DerivedCheck> DeriveChecks(const GoldenVector& v) {
+  std::vector<DerivedCheck> out;
+  if (!v.sha256) return out;
+  try {
+    if (v.op == "Predicates.Orient2D" || v.op == "Predicates.InCircle") {
+      out = PredicateChecks(v.op, v.input);
+    } else if (v.op == "Arrangement.Build") {
+      out = ArrangementChecks(v.input);
+    } else if (v.op == "Region.FromTileMap") {
+      if (auto c = TranslateTileMap(v.input)) out.push_back(*c);
+    } else if (v.op == "Region.FromOutlines") {
+      if (auto c = TranslateOutlines(v.op, v.input, {""})) out.push_back(*c);
+      if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
+    } else if (IsBooleanOperation(v.op)) {
+      if (auto c = TranslateOutlines(v.op, v.input, {"a", "b"})) out.push_back(*c);
+      if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
+    } else if (v.op == "Region.Offset" || v.op == "Mesh2DPipeline.Shrink") {
+      if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
+    }
+  } catch (const std::exception&) {
+    out.clear();  // an input of an unexpected shape: its vector says what is wrong
+  }
+  return out;
+}
+
+namespace {
+
+Outcome Judged(const GoldenVector& v, const Reply& r) {
+  if (!r.answer) return {&v, r.status, r.detail};
+  return Judge(v, *r.answer);
+}
+
+}  // namespace
+
+SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, const AskFn& ask,
+                            bool metamorphic, const ProgressFn& progress) {
+  std::vector<const GoldenVector*> chosen;
+  std::vector<std::vector<DerivedCheck>> checks;
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < suite.vectors.size(); ++i) {
+    if (!Selected(suite.vectors[i], i, selection)) continue;
+    chosen.push_back(&suite.vectors[i]);
+    checks.push_back(metamorphic ? DeriveChecks(suite.vectors[i]) : std::vector<DerivedCheck>{});
+    total += 1 + checks.back().size();
+  }
+  SuiteRun run;
+  run.outcomes.reserve(total);
+  auto record = [&](Outcome o) {
+    run.outcomes.push_back(std::move(o));
+    if (progress) progress(run.outcomes.size(), total, run.outcomes.back());
+  };
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const GoldenVector& v = *chosen[i];
+    Reply reply = ask(v.id, v.op, v.input);
+    Outcome base = Judged(v, reply);
+    record(base);
+    for (DerivedCheck& c : checks[i]) {
+      if (base.status == Status::kSkip) {  // the implementation does not do this operation
+        --total;
+        continue;
+      }
+      GoldenVector& d = run.derived.emplace_back();
+      d.id = v.id + "~" + c.relation;
+      d.family = kMetamorphicFamily;
+      d.file = v.file;
+      d.line = v.line;
+      d.op = v.op;
+      d.clauses = c.clauses;
+      d.flags = {"metamorphic", c.relation};
+      d.input = std::move(c.input);
+      d.provenance = fmt::format("derived from {}: {}", v.id, c.description);
+      if (base.status != Status::kPass) {
+        d.sha256 = "";
+        record({&d, Status::kSkip, "metamorphic check not run: its vector failed"});
+        continue;
+      }
+      Bytes expected;
+      try {
+        expected = c.expected(*reply.answer->output);
+      } catch (const std::exception& e) {
+        d.sha256 = "";
+        record({&d, Status::kFail, std::string("the derived output cannot be made: ") + e.what()});
+        continue;
+      }
+      d.sha256 = Sha256Hex(expected);
+      d.value = DecodeOutput(d.op, expected);
+      Outcome o = Judged(d, ask(d.id, d.op, d.input));
+      if (o.status == Status::kFail) o.detail = fmt::format("{}: {}", d.provenance, o.detail);
+      record(std::move(o));
+    }
+  }
+  return run;
+}
+
+}  // namespace onepath::conformance
