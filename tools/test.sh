@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The test suite: install what is missing, build with GCC (oracles, tests),
 # run every test (preflight first, then unit, property, golden replay,
-# schema, differential and fuzz-regression tests), then replay the golden
+# schema, differential and fuzz-regression tests), run the unit tests, the
+# golden replay and the fuzz regressions again in an ASan + UBSan build
+# (clang; meson suite "sanitize"), then replay the golden
 # families in GCC and Clang builds at -O0 and -O3, bit for bit
 # (tools/matrix.sh --light; the full matrix adds aarch64 and negative
 # controls, see docs/platforms.md).
@@ -46,6 +48,21 @@ fuzz_smoke() {
 }
 fuzz_smoke predicates 300000 -max_len=128 -dict="$root/fuzz/predicates.dict"
 fuzz_smoke arrangement 3000 -max_len=600
+
+asan_build="$root/build/test-sanitize"
+step "sanitizers: ASan + UBSan build (clang), unit tests, golden replay, fuzz regressions"
+if [ ! -f "$asan_build/build.ninja" ]; then
+  CXX=clang++-14 CC=clang-14 meson setup "$asan_build" "$root" \
+    -Dtests=true -Doracles=true -Doptimization=1 \
+    -Db_sanitize=address,undefined -Db_lundef=false \
+    -Dcpp_args=-fno-sanitize-recover=all >/dev/null
+fi
+# Only what the suite "sanitize" runs (no CGAL translation unit).
+mapfile -t replays < <(ninja -C "$asan_build" -t targets all | sed -n 's/^\(fuzz\/[a-z_0-9]*_replay\): .*/\1/p')
+ninja -C "$asan_build" -j "$jobs" conformance/tests/unit_tests tools/onepath "${replays[@]}"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  meson test -C "$asan_build" --no-rebuild --suite sanitize --num-processes "$jobs" \
+  --print-errorlogs --timeout-multiplier 4
 
 step "bit-exactness, light matrix: GCC and Clang at -O0 and -O3, golden replay"
 "$root/tools/matrix.sh" --light --jobs "$jobs"
