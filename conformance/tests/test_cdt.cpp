@@ -458,6 +458,39 @@ TEST(Cdt, FiniteCornersCanCutTheHull) {
   EXPECT_TRUE(InnerDoubledArea(p, tc) == 2 * L);
 }
 
+TEST(Cdt, ConstraintsThroughTheCornersFans) {
+  CLAUSE("cdt.constraint");
+  CLAUSE("cdt.bounding-triangle");
+  // A flat convex chain over the whole range, (k 2^36, k^2) for k = -8 .. 8,
+  // and (0, 100), and its reflections in y = 0 and y = x. Three chain points
+  // have a circle far beyond the corners, so without constraints the corners'
+  // fans reach every chain edge. The chords between (-k 2^36, k^2) and
+  // (k 2^36, k^2), k = 1 .. 8 (reflected alike), cross a fan: Sloan's queue
+  // holds edges with a corner end, and the rotation around a corner to find
+  // them meets the bounding triangle's outside.
+  for (int mode = 0; mode < 4; ++mode) {
+    auto place = [&](std::int64_t x, std::int64_t y) {
+      GridPoint q{x, (mode & 1) ? -y : y};
+      if (mode & 2) std::swap(q.x, q.y);
+      return q;
+    };
+    std::vector<GridPoint> p;
+    for (std::int64_t k = -8; k <= 8; ++k) p.push_back(place(k * (std::int64_t{1} << 36), k * k));
+    p.push_back(place(0, 100));
+    std::sort(p.begin(), p.end());
+    auto at = [&](std::int64_t k) {
+      GridPoint q = place(k * (std::int64_t{1} << 36), k * k);
+      return static_cast<std::uint32_t>(std::lower_bound(p.begin(), p.end(), q) - p.begin());
+    };
+    std::vector<CdtConstraint> chords;
+    for (std::int64_t k = 1; k <= 8; ++k) chords.push_back({at(-k), at(k)});
+    Triangulation t = ConstrainedDelaunay(p, chords);
+    gen::CdtValidity v = gen::CheckCdtValidity(p, chords, t);
+    EXPECT_TRUE(v.ok()) << "mode " << mode << ": " << v.Summary();
+    EXPECT_GT(t.statistics.constraintFlips, 0u);
+  }
+}
+
 TEST(Cdt, ConstraintsBecomeEdges) {
   CLAUSE("cdt.constraint");
   CLAUSE("cdt.final-passes");

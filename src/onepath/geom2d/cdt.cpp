@@ -353,19 +353,24 @@ class Builder {
   }
 
   // The slot holding the directed edge a -> b and its edge index, by
-  // rotating around a from vertexSlot_[a]; false if there is none.
-  bool FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
+  // rotating around a from vertexSlot_[a]: counter-clockwise, and where
+  // that meets the bounding triangle's outside (a is a corner), clockwise
+  // from the start. The edge always exists (a GeometryException otherwise).
+  void FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
     const std::int32_t start = vertexSlot_[a];
-    std::int32_t t = start;
-    do {
-      const int k = IndexOf(s_[t], a);
-      if (s_[t].v[Next(k)] == b) {
-        slot = t, edge = k;
-        return true;
-      }
-      t = s_[t].n[Prev(k)];  // counter-clockwise around a
-    } while (t != start && t >= 0);
-    return false;
+    for (int turn = 0; turn < 2; ++turn) {
+      std::int32_t t = start;
+      do {
+        const int k = IndexOf(s_[t], a);
+        if (s_[t].v[Next(k)] == b) {
+          slot = t, edge = k;
+          return;
+        }
+        t = s_[t].n[turn == 0 ? Prev(k) : k];
+      } while (t != start && t >= 0);
+      if (t == start) break;
+    }
+    throw GeometryException("an edge of the constraint insertion is missing (cdt.constraint)", {});
   }
 
   [[noreturn]] static void ConstraintError(std::size_t index, const char* what) {
