@@ -237,6 +237,32 @@ TEST(Cdt, InsertionOrderShiftAndOffset) {
   EXPECT_EQ(InsertionOrder(p), expected);
 }
 
+TEST(Cdt, InCircleOnGridPointsIsExact) {
+  CLAUSE("cdt.legalize");
+  // The integer path (differences below 2^30) and the double path agree
+  // with the independent 256-bit determinant, around the switch and at the
+  // corners' scale; squares of side s are cocircular (0) on both paths.
+  std::mt19937_64 rng(5);
+  for (int bits : {3, 20, 29, 30, 31, 40, 46}) {
+    const std::int64_t r = std::int64_t{1} << bits;
+    for (int k = 0; k < 20000; ++k) {
+      GridPoint q[4];
+      for (GridPoint& g : q)
+        g = {static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(2 * r)) - r,
+             static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(2 * r)) - r};
+      ASSERT_EQ(InCircleGrid(q[0], q[1], q[2], q[3]),
+                gen::IndependentInCircle(q[0], q[1], q[2], q[3]))
+          << bits;
+    }
+    for (std::int64_t side : {r - 1, r}) {
+      const GridPoint a{-r, 5}, b{-r + side, 5}, c{-r + side, 5 + side}, d{-r, 5 + side};
+      EXPECT_EQ(InCircleGrid(a, b, c, d), 0) << bits;
+      EXPECT_EQ(InCircleGrid(a, b, c, {d.x, d.y + 1}), -1) << bits;
+      EXPECT_EQ(InCircleGrid(a, b, c, {d.x + 1, d.y}), 1) << bits;
+    }
+  }
+}
+
 TEST(Cdt, CocircularSquareKeepsTheDiagonalOfTheOrder) {
   CLAUSE("cdt.locate");
   CLAUSE("cdt.split");

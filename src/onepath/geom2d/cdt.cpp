@@ -7,8 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <functional>
-#include <queue>
 #include <string>
 
 #include "onepath/core/canonical.hpp"
@@ -86,6 +84,32 @@ constexpr std::array<std::array<HilbertStep, 256>, 4> MakeHilbertSteps() {
 
 constexpr std::array<std::array<HilbertStep, 256>, 4> kHilbertSteps = MakeHilbertSteps();
 
+Vector2D AsDouble(GridPoint p) { return {static_cast<double>(p.x), static_cast<double>(p.y)}; }
+
+}  // namespace
+
+int InCircleGrid(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
+  // With every difference below 2^30 in magnitude the lifts and the 2 x 2
+  // minors stay below 2^61 (int64) and the three products below 2^122:
+  // the determinant of pred.incircle, exactly, in 128 bits.
+  constexpr std::int64_t kSmall = std::int64_t{1} << 30;
+  const std::int64_t adx = a.x - d.x, ady = a.y - d.y, bdx = b.x - d.x, bdy = b.y - d.y;
+  const std::int64_t cdx = c.x - d.x, cdy = c.y - d.y;
+  auto small = [](std::int64_t v) { return v > -kSmall && v < kSmall; };
+  if (small(adx) && small(ady) && small(bdx) && small(bdy) && small(cdx) && small(cdy)) {
+    const std::int64_t alift = adx * adx + ady * ady;
+    const std::int64_t blift = bdx * bdx + bdy * bdy;
+    const std::int64_t clift = cdx * cdx + cdy * cdy;
+    const Int128 det = static_cast<Int128>(alift) * (bdx * cdy - cdx * bdy) +
+                       static_cast<Int128>(blift) * (cdx * ady - adx * cdy) +
+                       static_cast<Int128>(clift) * (adx * bdy - bdx * ady);
+    return (det > 0) - (det < 0);
+  }
+  return exact::InCircle(AsDouble(a), AsDouble(b), AsDouble(c), AsDouble(d));
+}
+
+namespace {
+
 // cdt.legalize: edge i of slot t, still to legalise.
 struct Pending {
   std::int32_t t;
@@ -142,7 +166,7 @@ class Builder {
     vertexSlot_.assign(p_.size(), -1);
     for (std::size_t t = 0; t < s_.size(); ++t)
       for (int k = 0; k < 3; ++k) vertexSlot_[s_[t].v[k]] = static_cast<std::int32_t>(t);
-    touchedFlag_.assign(s_.size(), 0);
+    touched_.assign((s_.size() + 63) / 64, 0);
     c_.assign(s_.size(), 0);
     for (std::size_t k = 0; k < sorted.size(); ++k) {
       // A duplicate is already an edge: nothing to do.
@@ -157,6 +181,7 @@ class Builder {
   // nothing flips nothing again. So each pass visits, in increasing slot
   // order, only the slots touched since their last visit: a slot touched
   // ahead of the current one joins this pass, one at or behind it the next.
+  // Both passes are bit sets over the slots.
   void FinalPasses() {
     if (options_.finalPassesOverEverySlot) {
       bool flipped = true;
@@ -168,32 +193,26 @@ class Builder {
       }
       return;
     }
-    std::priority_queue<std::int32_t, std::vector<std::int32_t>, std::greater<>> pass;
-    std::vector<std::uint8_t> inPass(s_.size(), 0), inNext(s_.size(), 0);
-    std::vector<std::int32_t> next;
-    for (std::int32_t t : touched_) {
-      pass.push(t);
-      inPass[t] = 1;
-    }
-    while (!pass.empty()) {
-      while (!pass.empty()) {
-        const std::int32_t t = pass.top();
-        pass.pop();
-        inPass[t] = 0;
-        for (int i = 0; i < 3; ++i) {
-          if (!FinalPassFlip(t, i)) continue;
-          for (std::int32_t x : lastFlip_) {
-            if (x < 0) continue;
-            if (x > t) {
-              if (!inPass[x]) pass.push(x), inPass[x] = 1;
-            } else if (!inNext[x]) {
-              next.push_back(x), inNext[x] = 1;
-            }
+    // This pass's slots are the set bits of touched_ (set by the constraint
+    // flips first), visited in increasing order by one scan; the next
+    // pass's collect in `next`.
+    std::vector<std::uint64_t>& pass = touched_;
+    std::vector<std::uint64_t> next(pass.size(), 0);
+    bool any = !pass.empty();
+    while (any) {
+      for (std::size_t w = 0; w < pass.size(); ++w) {
+        while (pass[w] != 0) {
+          const std::int32_t t = static_cast<std::int32_t>(64 * w) + std::countr_zero(pass[w]);
+          pass[w] &= pass[w] - 1;
+          for (int i = 0; i < 3; ++i) {
+            if (!FinalPassFlip(t, i)) continue;
+            for (std::int32_t x : lastFlip_)
+              if (x >= 0) SetBit(x > t ? pass : next, x);
           }
         }
       }
-      for (std::int32_t x : next) pass.push(x), inPass[x] = 1, inNext[x] = 0;
-      next.clear();
+      pass.swap(next);
+      any = std::any_of(pass.begin(), pass.end(), [](std::uint64_t bits) { return bits != 0; });
     }
   }
 
@@ -220,14 +239,10 @@ class Builder {
     return (left > right) - (left < right);
   }
 
-  Vector2D AsDouble(std::int32_t v) const {
-    return {static_cast<double>(p_[v].x), static_cast<double>(p_[v].y)};
-  }
-
   // pred.incircle on the vertices of slot t and vertex q.
   int InCircle(std::int32_t t, std::int32_t q) const {
     const TriangleSlot& s = s_[t];
-    return exact::InCircle(AsDouble(s.v[0]), AsDouble(s.v[1]), AsDouble(s.v[2]), AsDouble(q));
+    return InCircleGrid(p_[s.v[0]], p_[s.v[1]], p_[s.v[2]], p_[q]);
   }
 
   // Slot x's neighbour entry that pointed at `from` points at `to`.
@@ -385,8 +400,8 @@ class Builder {
     c_[u] |= static_cast<std::uint8_t>(1u << IndexOf(s_[u], s_[t].v[Next(i)]));
   }
 
-  void Touch(std::int32_t x) {
-    if (x >= 0 && !touchedFlag_[x]) touchedFlag_[x] = 1, touched_.push_back(x);
+  static void SetBit(std::vector<std::uint64_t>& bits, std::int32_t x) {
+    bits[static_cast<std::size_t>(x) / 64] |= std::uint64_t{1} << (x % 64);
   }
 
   // cdt.constraint for A < B, `index` its place in the input list.
@@ -454,7 +469,8 @@ class Builder {
       Flip(s, i, u, j);
       ++stats_.constraintFlips;
       vertexSlot_[ea] = s, vertexSlot_[eb] = u;
-      for (std::int32_t x : lastFlip_) Touch(x);
+      for (std::int32_t x : lastFlip_)
+        if (x >= 0) SetBit(touched_, x);
       const int ac = Orient(A, B, c), ad = Orient(A, B, d);
       if (ac * ad < 0 && Orient(c, d, A) * Orient(c, d, B) < 0) queue_.push_back({c, d});
     }
@@ -494,8 +510,7 @@ class Builder {
   std::vector<std::int32_t> vertexSlot_;                      // a slot holding each vertex
   std::vector<std::pair<std::int32_t, std::int32_t>> queue_;  // cdt.constraint
   std::int32_t lastFlip_[6] = {-1, -1, -1, -1, -1, -1};
-  std::vector<std::int32_t> touched_;  // slots touched by constraint flips
-  std::vector<std::uint8_t> touchedFlag_;
+  std::vector<std::uint64_t> touched_;  // a bit per slot a constraint flip touched
 };
 
 void CheckInput(std::span<const GridPoint> points, std::span<const CdtConstraint> constraints) {
