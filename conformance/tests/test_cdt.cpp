@@ -576,6 +576,17 @@ TEST(Cdt, TileMapRingEdgesAsConstraints) {
   gen::CdtValidity v = gen::CheckCdtValidity(p, c, t);
   EXPECT_TRUE(v.ok()) << v.Summary();
   EXPECT_GT(t.statistics.constraintFlips, 0u);
+  EXPECT_GT(t.statistics.finalPassFlips, 0u);
+  // The final passes over due edges only give the slots of passes over
+  // every slot.
+  CdtOptions every;
+  every.finalPassesOverEverySlot = true;
+  Triangulation u = ConstrainedDelaunay(p, c, every);
+  EXPECT_EQ(CanonicalBytes(u), CanonicalBytes(t));
+  ASSERT_EQ(u.slots.size(), t.slots.size());
+  for (std::size_t s = 0; s < t.slots.size(); ++s)
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(u.slots[s].n[i], t.slots[s].n[i]) << s;
+  EXPECT_EQ(u.constrained, t.constrained);
   std::cout << p.size() << " points, " << c.size() << " constraints: flips "
             << t.statistics.insertionFlips << " inserting, " << t.statistics.constraintFlips
             << " for constraints, " << t.statistics.finalPassFlips << " in the final passes\n";

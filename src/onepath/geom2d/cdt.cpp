@@ -166,7 +166,9 @@ class Builder {
     vertexSlot_.assign(p_.size(), -1);
     for (std::size_t t = 0; t < s_.size(); ++t)
       for (int k = 0; k < 3; ++k) vertexSlot_[s_[t].v[k]] = static_cast<std::int32_t>(t);
-    touched_.assign((s_.size() + 63) / 64, 0);
+    due_.assign(s_.size(), 0);
+    pass_.assign((s_.size() + 63) / 64, 0);
+    next_.assign(pass_.size(), 0);
     c_.assign(s_.size(), 0);
     for (std::size_t k = 0; k < sorted.size(); ++k) {
       // A duplicate is already an edge: nothing to do.
@@ -175,13 +177,15 @@ class Builder {
     }
   }
 
-  // cdt.final-passes. Only the slots a constraint flip touched can hold a
-  // flippable edge (Lawson's insertion leaves none), and a check whose slot,
-  // neighbour and their vertices did not change since it last flipped
-  // nothing flips nothing again. So each pass visits, in increasing slot
-  // order, only the slots touched since their last visit: a slot touched
-  // ahead of the current one joins this pass, one at or behind it the next.
-  // Both passes are bit sets over the slots.
+  // cdt.final-passes. Lawson's insertion leaves no flippable edge, and a
+  // check whose slot, neighbour and their vertices did not change since it
+  // last flipped nothing flips nothing again; the same edge checked from
+  // the slot across gives the same answer. So only the edges of the
+  // quadrilaterals that flips rewrote are due (due_, both sides of each),
+  // and each pass visits the slots holding due edges in increasing order
+  // (bit sets pass_ and next_): a slot made due ahead of the one being
+  // checked joins this pass, one at or behind it the next, as in a pass
+  // over every slot. A check clears the edge on both sides.
   void FinalPasses() {
     if (options_.finalPassesOverEverySlot) {
       bool flipped = true;
@@ -193,26 +197,20 @@ class Builder {
       }
       return;
     }
-    // This pass's slots are the set bits of touched_ (set by the constraint
-    // flips first), visited in increasing order by one scan; the next
-    // pass's collect in `next`.
-    std::vector<std::uint64_t>& pass = touched_;
-    std::vector<std::uint64_t> next(pass.size(), 0);
-    bool any = !pass.empty();
+    bool any = !pass_.empty();
     while (any) {
-      for (std::size_t w = 0; w < pass.size(); ++w) {
-        while (pass[w] != 0) {
-          const std::int32_t t = static_cast<std::int32_t>(64 * w) + std::countr_zero(pass[w]);
-          pass[w] &= pass[w] - 1;
+      for (std::size_t w = 0; w < pass_.size(); ++w) {
+        while (pass_[w] != 0) {
+          const std::int32_t t = static_cast<std::int32_t>(64 * w) + std::countr_zero(pass_[w]);
+          pass_[w] &= pass_[w] - 1;
           for (int i = 0; i < 3; ++i) {
-            if (!FinalPassFlip(t, i)) continue;
-            for (std::int32_t x : lastFlip_)
-              if (x >= 0) SetBit(x > t ? pass : next, x);
+            if (!Bit(due_[t], i)) continue;
+            if (FinalPassFlip(t, i)) MarkQuadrilateral(t, s_[t].n[2], t);
           }
         }
       }
-      pass.swap(next);
-      any = std::any_of(pass.begin(), pass.end(), [](std::uint64_t bits) { return bits != 0; });
+      pass_.swap(next_);
+      any = std::any_of(pass_.begin(), pass_.end(), [](std::uint64_t bits) { return bits != 0; });
     }
   }
 
@@ -325,7 +323,6 @@ class Builder {
   }
 
   // cdt.flip of edge i of t with u across it (the edge is u's edge j).
-  // Records the slots it touched in lastFlip_.
   void Flip(std::int32_t t, int i, std::int32_t u, int j) {
     const TriangleSlot ot = s_[t], ou = s_[u];
     const std::int32_t a = ot.v[i], b = ot.v[Next(i)], c = ot.v[Prev(i)];
@@ -342,8 +339,6 @@ class Builder {
     }
     Relink(nad, u, t);
     Relink(nbc, t, u);
-    lastFlip_[0] = t, lastFlip_[1] = u, lastFlip_[2] = nca;
-    lastFlip_[3] = nbc, lastFlip_[4] = nad, lastFlip_[5] = ndb;
   }
 
   void Push(Pending pending) {
@@ -400,8 +395,25 @@ class Builder {
     c_[u] |= static_cast<std::uint8_t>(1u << IndexOf(s_[u], s_[t].v[Next(i)]));
   }
 
-  static void SetBit(std::vector<std::uint64_t>& bits, std::int32_t x) {
+  // Edge k of slot x is due for a check (cdt.final-passes): at x's visit
+  // in this pass when x lies after `current`, else in the next pass.
+  void Due(std::int32_t x, int k, std::int32_t current) {
+    due_[x] |= static_cast<std::uint8_t>(1u << k);
+    std::vector<std::uint64_t>& bits = x > current ? pass_ : next_;
     bits[static_cast<std::size_t>(x) / 64] |= std::uint64_t{1} << (x % 64);
+  }
+
+  // After a flip made t = (c, a, d) and u = (d, b, c): the quadrilateral's
+  // five edges are due, each from both sides.
+  void MarkQuadrilateral(std::int32_t t, std::int32_t u, std::int32_t current) {
+    for (const auto& [x, k] :
+         {std::pair{t, 0}, std::pair{t, 1}, std::pair{t, 2}, std::pair{u, 0}, std::pair{u, 1}}) {
+      Due(x, k, current);
+      const std::int32_t y = s_[x].n[k];
+      if (y < 0) continue;
+      const TriangleSlot& sy = s_[y];
+      Due(y, sy.n[0] == x ? 0 : sy.n[1] == x ? 1 : 2, current);
+    }
   }
 
   // cdt.constraint for A < B, `index` its place in the input list.
@@ -469,8 +481,7 @@ class Builder {
       Flip(s, i, u, j);
       ++stats_.constraintFlips;
       vertexSlot_[ea] = s, vertexSlot_[eb] = u;
-      for (std::int32_t x : lastFlip_)
-        if (x >= 0) SetBit(touched_, x);
+      MarkQuadrilateral(s, u, -1);
       const int ac = Orient(A, B, c), ad = Orient(A, B, d);
       if (ac * ad < 0 && Orient(c, d, A) * Orient(c, d, B) < 0) queue_.push_back({c, d});
     }
@@ -485,8 +496,10 @@ class Builder {
   bool FinalPassFlip(std::int32_t t, int i) {
     const TriangleSlot& s = s_[t];
     const std::int32_t u = s.n[i];
+    if (!due_.empty()) due_[t] &= static_cast<std::uint8_t>(~(1u << i));
     if (u < 0 || (!c_.empty() && Bit(c_[t], i))) return false;
     const int j = IndexOf(s_[u], s.v[Next(i)]);
+    if (!due_.empty()) due_[u] &= static_cast<std::uint8_t>(~(1u << j));
     const std::int32_t d = s_[u].v[Prev(j)];
     if (InCircle(t, d) <= 0) return false;
     const std::int32_t a = s.v[i], b = s.v[Next(i)], c = s.v[Prev(i)];
@@ -509,8 +522,11 @@ class Builder {
   std::size_t stackSize_ = 0;
   std::vector<std::int32_t> vertexSlot_;                      // a slot holding each vertex
   std::vector<std::pair<std::int32_t, std::int32_t>> queue_;  // cdt.constraint
-  std::int32_t lastFlip_[6] = {-1, -1, -1, -1, -1, -1};
-  std::vector<std::uint64_t> touched_;  // a bit per slot a constraint flip touched
+  // cdt.final-passes, once there are constraints: per slot the edges due
+  // for a check (bit i: edge i), and the slots to visit in this pass and
+  // the next (a bit per slot).
+  std::vector<std::uint8_t> due_;
+  std::vector<std::uint64_t> pass_, next_;
 };
 
 void CheckInput(std::span<const GridPoint> points, std::span<const CdtConstraint> constraints) {
