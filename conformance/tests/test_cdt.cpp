@@ -237,6 +237,32 @@ TEST(Cdt, InsertionOrderShiftAndOffset) {
   EXPECT_EQ(InsertionOrder(p), expected);
 }
 
+TEST(Cdt, InCircleOnGridPointsIsExact) {
+  CLAUSE("cdt.legalize");
+  // The integer path (differences below 2^30) and the double path agree
+  // with the independent 256-bit determinant, around the switch and at the
+  // corners' scale; squares of side s are cocircular (0) on both paths.
+  std::mt19937_64 rng(5);
+  for (int bits : {3, 20, 29, 30, 31, 40, 46}) {
+    const std::int64_t r = std::int64_t{1} << bits;
+    for (int k = 0; k < 20000; ++k) {
+      GridPoint q[4];
+      for (GridPoint& g : q)
+        g = {static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(2 * r)) - r,
+             static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(2 * r)) - r};
+      ASSERT_EQ(InCircleGrid(q[0], q[1], q[2], q[3]),
+                gen::IndependentInCircle(q[0], q[1], q[2], q[3]))
+          << bits;
+    }
+    for (std::int64_t side : {r - 1, r}) {
+      const GridPoint a{-r, 5}, b{-r + side, 5}, c{-r + side, 5 + side}, d{-r, 5 + side};
+      EXPECT_EQ(InCircleGrid(a, b, c, d), 0) << bits;
+      EXPECT_EQ(InCircleGrid(a, b, c, {d.x, d.y + 1}), -1) << bits;
+      EXPECT_EQ(InCircleGrid(a, b, c, {d.x + 1, d.y}), 1) << bits;
+    }
+  }
+}
+
 TEST(Cdt, CocircularSquareKeepsTheDiagonalOfTheOrder) {
   CLAUSE("cdt.locate");
   CLAUSE("cdt.split");
@@ -458,6 +484,39 @@ TEST(Cdt, FiniteCornersCanCutTheHull) {
   EXPECT_TRUE(InnerDoubledArea(p, tc) == 2 * L);
 }
 
+TEST(Cdt, ConstraintsThroughTheCornersFans) {
+  CLAUSE("cdt.constraint");
+  CLAUSE("cdt.bounding-triangle");
+  // A flat convex chain over the whole range, (k 2^36, k^2) for k = -8 .. 8,
+  // and (0, 100), and its reflections in y = 0 and y = x. Three chain points
+  // have a circle far beyond the corners, so without constraints the corners'
+  // fans reach every chain edge. The chords between (-k 2^36, k^2) and
+  // (k 2^36, k^2), k = 1 .. 8 (reflected alike), cross a fan: Sloan's queue
+  // holds edges with a corner end, and the rotation around a corner to find
+  // them meets the bounding triangle's outside.
+  for (int mode = 0; mode < 4; ++mode) {
+    auto place = [&](std::int64_t x, std::int64_t y) {
+      GridPoint q{x, (mode & 1) ? -y : y};
+      if (mode & 2) std::swap(q.x, q.y);
+      return q;
+    };
+    std::vector<GridPoint> p;
+    for (std::int64_t k = -8; k <= 8; ++k) p.push_back(place(k * (std::int64_t{1} << 36), k * k));
+    p.push_back(place(0, 100));
+    std::sort(p.begin(), p.end());
+    auto at = [&](std::int64_t k) {
+      GridPoint q = place(k * (std::int64_t{1} << 36), k * k);
+      return static_cast<std::uint32_t>(std::lower_bound(p.begin(), p.end(), q) - p.begin());
+    };
+    std::vector<CdtConstraint> chords;
+    for (std::int64_t k = 1; k <= 8; ++k) chords.push_back({at(-k), at(k)});
+    Triangulation t = ConstrainedDelaunay(p, chords);
+    gen::CdtValidity v = gen::CheckCdtValidity(p, chords, t);
+    EXPECT_TRUE(v.ok()) << "mode " << mode << ": " << v.Summary();
+    EXPECT_GT(t.statistics.constraintFlips, 0u);
+  }
+}
+
 TEST(Cdt, ConstraintsBecomeEdges) {
   CLAUSE("cdt.constraint");
   CLAUSE("cdt.final-passes");
@@ -517,6 +576,17 @@ TEST(Cdt, TileMapRingEdgesAsConstraints) {
   gen::CdtValidity v = gen::CheckCdtValidity(p, c, t);
   EXPECT_TRUE(v.ok()) << v.Summary();
   EXPECT_GT(t.statistics.constraintFlips, 0u);
+  EXPECT_GT(t.statistics.finalPassFlips, 0u);
+  // The final passes over due edges only give the slots of passes over
+  // every slot.
+  CdtOptions every;
+  every.finalPassesOverEverySlot = true;
+  Triangulation u = ConstrainedDelaunay(p, c, every);
+  EXPECT_EQ(CanonicalBytes(u), CanonicalBytes(t));
+  ASSERT_EQ(u.slots.size(), t.slots.size());
+  for (std::size_t s = 0; s < t.slots.size(); ++s)
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(u.slots[s].n[i], t.slots[s].n[i]) << s;
+  EXPECT_EQ(u.constrained, t.constrained);
   std::cout << p.size() << " points, " << c.size() << " constraints: flips "
             << t.statistics.insertionFlips << " inserting, " << t.statistics.constraintFlips
             << " for constraints, " << t.statistics.finalPassFlips << " in the final passes\n";

@@ -7,8 +7,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <functional>
-#include <queue>
 #include <string>
 
 #include "onepath/core/canonical.hpp"
@@ -86,6 +84,32 @@ constexpr std::array<std::array<HilbertStep, 256>, 4> MakeHilbertSteps() {
 
 constexpr std::array<std::array<HilbertStep, 256>, 4> kHilbertSteps = MakeHilbertSteps();
 
+Vector2D AsDouble(GridPoint p) { return {static_cast<double>(p.x), static_cast<double>(p.y)}; }
+
+}  // namespace
+
+int InCircleGrid(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
+  // With every difference below 2^30 in magnitude the lifts and the 2 x 2
+  // minors stay below 2^61 (int64) and the three products below 2^122:
+  // the determinant of pred.incircle, exactly, in 128 bits.
+  constexpr std::int64_t kSmall = std::int64_t{1} << 30;
+  const std::int64_t adx = a.x - d.x, ady = a.y - d.y, bdx = b.x - d.x, bdy = b.y - d.y;
+  const std::int64_t cdx = c.x - d.x, cdy = c.y - d.y;
+  auto small = [](std::int64_t v) { return v > -kSmall && v < kSmall; };
+  if (small(adx) && small(ady) && small(bdx) && small(bdy) && small(cdx) && small(cdy)) {
+    const std::int64_t alift = adx * adx + ady * ady;
+    const std::int64_t blift = bdx * bdx + bdy * bdy;
+    const std::int64_t clift = cdx * cdx + cdy * cdy;
+    const Int128 det = static_cast<Int128>(alift) * (bdx * cdy - cdx * bdy) +
+                       static_cast<Int128>(blift) * (cdx * ady - adx * cdy) +
+                       static_cast<Int128>(clift) * (adx * bdy - bdx * ady);
+    return (det > 0) - (det < 0);
+  }
+  return exact::InCircle(AsDouble(a), AsDouble(b), AsDouble(c), AsDouble(d));
+}
+
+namespace {
+
 // cdt.legalize: edge i of slot t, still to legalise.
 struct Pending {
   std::int32_t t;
@@ -142,7 +166,9 @@ class Builder {
     vertexSlot_.assign(p_.size(), -1);
     for (std::size_t t = 0; t < s_.size(); ++t)
       for (int k = 0; k < 3; ++k) vertexSlot_[s_[t].v[k]] = static_cast<std::int32_t>(t);
-    touchedFlag_.assign(s_.size(), 0);
+    due_.assign(s_.size(), 0);
+    pass_.assign((s_.size() + 63) / 64, 0);
+    next_.assign(pass_.size(), 0);
     c_.assign(s_.size(), 0);
     for (std::size_t k = 0; k < sorted.size(); ++k) {
       // A duplicate is already an edge: nothing to do.
@@ -151,12 +177,15 @@ class Builder {
     }
   }
 
-  // cdt.final-passes. Only the slots a constraint flip touched can hold a
-  // flippable edge (Lawson's insertion leaves none), and a check whose slot,
-  // neighbour and their vertices did not change since it last flipped
-  // nothing flips nothing again. So each pass visits, in increasing slot
-  // order, only the slots touched since their last visit: a slot touched
-  // ahead of the current one joins this pass, one at or behind it the next.
+  // cdt.final-passes. Lawson's insertion leaves no flippable edge, and a
+  // check whose slot, neighbour and their vertices did not change since it
+  // last flipped nothing flips nothing again; the same edge checked from
+  // the slot across gives the same answer. So only the edges of the
+  // quadrilaterals that flips rewrote are due (due_, both sides of each),
+  // and each pass visits the slots holding due edges in increasing order
+  // (bit sets pass_ and next_): a slot made due ahead of the one being
+  // checked joins this pass, one at or behind it the next, as in a pass
+  // over every slot. A check clears the edge on both sides.
   void FinalPasses() {
     if (options_.finalPassesOverEverySlot) {
       bool flipped = true;
@@ -168,32 +197,20 @@ class Builder {
       }
       return;
     }
-    std::priority_queue<std::int32_t, std::vector<std::int32_t>, std::greater<>> pass;
-    std::vector<std::uint8_t> inPass(s_.size(), 0), inNext(s_.size(), 0);
-    std::vector<std::int32_t> next;
-    for (std::int32_t t : touched_) {
-      pass.push(t);
-      inPass[t] = 1;
-    }
-    while (!pass.empty()) {
-      while (!pass.empty()) {
-        const std::int32_t t = pass.top();
-        pass.pop();
-        inPass[t] = 0;
-        for (int i = 0; i < 3; ++i) {
-          if (!FinalPassFlip(t, i)) continue;
-          for (std::int32_t x : lastFlip_) {
-            if (x < 0) continue;
-            if (x > t) {
-              if (!inPass[x]) pass.push(x), inPass[x] = 1;
-            } else if (!inNext[x]) {
-              next.push_back(x), inNext[x] = 1;
-            }
+    bool any = !pass_.empty();
+    while (any) {
+      for (std::size_t w = 0; w < pass_.size(); ++w) {
+        while (pass_[w] != 0) {
+          const std::int32_t t = static_cast<std::int32_t>(64 * w) + std::countr_zero(pass_[w]);
+          pass_[w] &= pass_[w] - 1;
+          for (int i = 0; i < 3; ++i) {
+            if (!Bit(due_[t], i)) continue;
+            if (FinalPassFlip(t, i)) MarkQuadrilateral(t, s_[t].n[2], t);
           }
         }
       }
-      for (std::int32_t x : next) pass.push(x), inPass[x] = 1, inNext[x] = 0;
-      next.clear();
+      pass_.swap(next_);
+      any = std::any_of(pass_.begin(), pass_.end(), [](std::uint64_t bits) { return bits != 0; });
     }
   }
 
@@ -220,14 +237,10 @@ class Builder {
     return (left > right) - (left < right);
   }
 
-  Vector2D AsDouble(std::int32_t v) const {
-    return {static_cast<double>(p_[v].x), static_cast<double>(p_[v].y)};
-  }
-
   // pred.incircle on the vertices of slot t and vertex q.
   int InCircle(std::int32_t t, std::int32_t q) const {
     const TriangleSlot& s = s_[t];
-    return exact::InCircle(AsDouble(s.v[0]), AsDouble(s.v[1]), AsDouble(s.v[2]), AsDouble(q));
+    return InCircleGrid(p_[s.v[0]], p_[s.v[1]], p_[s.v[2]], p_[q]);
   }
 
   // Slot x's neighbour entry that pointed at `from` points at `to`.
@@ -310,7 +323,6 @@ class Builder {
   }
 
   // cdt.flip of edge i of t with u across it (the edge is u's edge j).
-  // Records the slots it touched in lastFlip_.
   void Flip(std::int32_t t, int i, std::int32_t u, int j) {
     const TriangleSlot ot = s_[t], ou = s_[u];
     const std::int32_t a = ot.v[i], b = ot.v[Next(i)], c = ot.v[Prev(i)];
@@ -327,8 +339,6 @@ class Builder {
     }
     Relink(nad, u, t);
     Relink(nbc, t, u);
-    lastFlip_[0] = t, lastFlip_[1] = u, lastFlip_[2] = nca;
-    lastFlip_[3] = nbc, lastFlip_[4] = nad, lastFlip_[5] = ndb;
   }
 
   void Push(Pending pending) {
@@ -353,19 +363,24 @@ class Builder {
   }
 
   // The slot holding the directed edge a -> b and its edge index, by
-  // rotating around a from vertexSlot_[a]; false if there is none.
-  bool FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
+  // rotating around a from vertexSlot_[a]: counter-clockwise, and where
+  // that meets the bounding triangle's outside (a is a corner), clockwise
+  // from the start. The edge always exists (a GeometryException otherwise).
+  void FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
     const std::int32_t start = vertexSlot_[a];
-    std::int32_t t = start;
-    do {
-      const int k = IndexOf(s_[t], a);
-      if (s_[t].v[Next(k)] == b) {
-        slot = t, edge = k;
-        return true;
-      }
-      t = s_[t].n[Prev(k)];  // counter-clockwise around a
-    } while (t != start && t >= 0);
-    return false;
+    for (int turn = 0; turn < 2; ++turn) {
+      std::int32_t t = start;
+      do {
+        const int k = IndexOf(s_[t], a);
+        if (s_[t].v[Next(k)] == b) {
+          slot = t, edge = k;
+          return;
+        }
+        t = s_[t].n[turn == 0 ? Prev(k) : k];
+      } while (t != start && t >= 0);
+      if (t == start) break;
+    }
+    throw GeometryException("an edge of the constraint insertion is missing (cdt.constraint)", {});
   }
 
   [[noreturn]] static void ConstraintError(std::size_t index, const char* what) {
@@ -380,8 +395,25 @@ class Builder {
     c_[u] |= static_cast<std::uint8_t>(1u << IndexOf(s_[u], s_[t].v[Next(i)]));
   }
 
-  void Touch(std::int32_t x) {
-    if (x >= 0 && !touchedFlag_[x]) touchedFlag_[x] = 1, touched_.push_back(x);
+  // Edge k of slot x is due for a check (cdt.final-passes): at x's visit
+  // in this pass when x lies after `current`, else in the next pass.
+  void Due(std::int32_t x, int k, std::int32_t current) {
+    due_[x] |= static_cast<std::uint8_t>(1u << k);
+    std::vector<std::uint64_t>& bits = x > current ? pass_ : next_;
+    bits[static_cast<std::size_t>(x) / 64] |= std::uint64_t{1} << (x % 64);
+  }
+
+  // After a flip made t = (c, a, d) and u = (d, b, c): the quadrilateral's
+  // five edges are due, each from both sides.
+  void MarkQuadrilateral(std::int32_t t, std::int32_t u, std::int32_t current) {
+    for (const auto& [x, k] :
+         {std::pair{t, 0}, std::pair{t, 1}, std::pair{t, 2}, std::pair{u, 0}, std::pair{u, 1}}) {
+      Due(x, k, current);
+      const std::int32_t y = s_[x].n[k];
+      if (y < 0) continue;
+      const TriangleSlot& sy = s_[y];
+      Due(y, sy.n[0] == x ? 0 : sy.n[1] == x ? 1 : 2, current);
+    }
   }
 
   // cdt.constraint for A < B, `index` its place in the input list.
@@ -449,7 +481,7 @@ class Builder {
       Flip(s, i, u, j);
       ++stats_.constraintFlips;
       vertexSlot_[ea] = s, vertexSlot_[eb] = u;
-      for (std::int32_t x : lastFlip_) Touch(x);
+      MarkQuadrilateral(s, u, -1);
       const int ac = Orient(A, B, c), ad = Orient(A, B, d);
       if (ac * ad < 0 && Orient(c, d, A) * Orient(c, d, B) < 0) queue_.push_back({c, d});
     }
@@ -464,8 +496,10 @@ class Builder {
   bool FinalPassFlip(std::int32_t t, int i) {
     const TriangleSlot& s = s_[t];
     const std::int32_t u = s.n[i];
+    if (!due_.empty()) due_[t] &= static_cast<std::uint8_t>(~(1u << i));
     if (u < 0 || (!c_.empty() && Bit(c_[t], i))) return false;
     const int j = IndexOf(s_[u], s.v[Next(i)]);
+    if (!due_.empty()) due_[u] &= static_cast<std::uint8_t>(~(1u << j));
     const std::int32_t d = s_[u].v[Prev(j)];
     if (InCircle(t, d) <= 0) return false;
     const std::int32_t a = s.v[i], b = s.v[Next(i)], c = s.v[Prev(i)];
@@ -488,9 +522,11 @@ class Builder {
   std::size_t stackSize_ = 0;
   std::vector<std::int32_t> vertexSlot_;                      // a slot holding each vertex
   std::vector<std::pair<std::int32_t, std::int32_t>> queue_;  // cdt.constraint
-  std::int32_t lastFlip_[6] = {-1, -1, -1, -1, -1, -1};
-  std::vector<std::int32_t> touched_;  // slots touched by constraint flips
-  std::vector<std::uint8_t> touchedFlag_;
+  // cdt.final-passes, once there are constraints: per slot the edges due
+  // for a check (bit i: edge i), and the slots to visit in this pass and
+  // the next (a bit per slot).
+  std::vector<std::uint8_t> due_;
+  std::vector<std::uint64_t> pass_, next_;
 };
 
 void CheckInput(std::span<const GridPoint> points, std::span<const CdtConstraint> constraints) {

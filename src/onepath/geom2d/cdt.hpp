@@ -80,6 +80,12 @@ std::uint32_t HilbertIndex(std::uint32_t cx, std::uint32_t cy);
 // cdt.order: the point indices in insertion order.
 std::vector<std::uint32_t> InsertionOrder(std::span<const GridPoint> points);
 
+// pred.incircle on grid points (coordinates within 2^61): the exact sign,
+// in 64- and 128-bit integers when every coordinate difference to d is
+// below 2^30, else from exact::InCircle on the coordinates as doubles
+// (exact for the CDT's coordinates, which stay within 3 * 2^45).
+int InCircleGrid(GridPoint a, GridPoint b, GridPoint c, GridPoint d);
+
 // cdt.canonical: the triangulation's canonical bytes.
 std::vector<std::uint8_t> CanonicalBytes(const Triangulation& triangulation);
 
