@@ -14,7 +14,6 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "conformance/generators/region_validity.hpp"
 #include "fuzz/region_input.hpp"
 #include "onepath/geom2d/region.hpp"
 
@@ -24,21 +23,6 @@ using geom2d::Region;
 namespace {
 
 const char* kName = "fuzz_region_boolean";
-
-// Builds an operand; false when it threw (checked against the spec).
-bool Operand(fuzz::ByteReader& in, Region& out) {
-  int bits = fuzz::DecodeSnapBits(in);
-  std::vector<geom2d::Outline> outlines = fuzz::DecodeOutlines(in, 3);
-  std::optional<fuzz::ExpectedError> expected = fuzz::OutlinesError(outlines, bits);
-  try {
-    out = Region::FromOutlines(outlines, {.SnapBits = bits});
-  } catch (const ArgumentException& e) {
-    fuzz::CheckError(kName, e, expected);
-    return false;
-  }
-  if (expected) fuzz::Fail(kName, "no " + expected->type + " for a bad operand");
-  return true;
-}
 
 Region Apply(int op, const Region& a, const Region& b) {
   switch (op) {
@@ -59,7 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::ByteReader in(data, size);
   int op = in.U8() % 4;
   Region a, b;
-  if (!Operand(in, a) || !Operand(in, b)) return 0;
+  if (!fuzz::DecodeOutlinesRegion(kName, in, 3, a) || !fuzz::DecodeOutlinesRegion(kName, in, 3, b))
+    return 0;
   Region result;
   try {
     result = Apply(op, a, b);
@@ -72,11 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return 0;
   }
   if (a.SnapBits() != b.SnapBits()) fuzz::Fail(kName, "different SnapBits accepted");
-  gen::RegionValidity validity = gen::CheckRegionValidity(result);
-  if (!validity.ok()) {
-    for (const std::string& m : validity.messages) std::fprintf(stderr, "  %s\n", m.c_str());
-    fuzz::Fail(kName, "invalid region");
-  }
+  fuzz::CheckValidRegion(kName, result, "the result");
   if (op != 2 && CanonicalBytes(Apply(op, b, a)) != CanonicalBytes(result))
     fuzz::Fail(kName, "operand order changed a symmetric operation");
   if (!a.Difference(a).IsEmpty()) fuzz::Fail(kName, "A \\ A is not empty");

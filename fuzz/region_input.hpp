@@ -25,8 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "conformance/generators/region_validity.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/outline.hpp"
+#include "onepath/geom2d/region.hpp"
 
 namespace onepath::fuzz {
 
@@ -158,6 +160,32 @@ inline void CheckError(const char* target, const OnePathException& e,
          "threw " + std::string(e.typeName()) + ", expected " + expected->type + ": " + e.what());
   if (!SameFields(e.fields(), expected->fields))
     Fail(target, std::string("wrong error fields: ") + e.what());
+}
+
+// SnapBits and up to max_outlines outlines, then Region::FromOutlines: true
+// with the region in `out`, or false when it threw, which must be exactly
+// the error the spec requires (checked here; anything else aborts).
+inline bool DecodeOutlinesRegion(const char* target, ByteReader& in, int max_outlines,
+                                 geom2d::Region& out) {
+  const int bits = DecodeSnapBits(in);
+  const std::vector<geom2d::Outline> outlines = DecodeOutlines(in, max_outlines);
+  const std::optional<ExpectedError> expected = OutlinesError(outlines, bits);
+  try {
+    out = geom2d::Region::FromOutlines(outlines, {.SnapBits = bits});
+  } catch (const ArgumentException& e) {  // and ArgumentOutOfRangeException
+    CheckError(target, e, expected);
+    return false;
+  }
+  if (expected) Fail(target, "no " + expected->type + " for bad outlines");
+  return true;
+}
+
+// Aborts unless the independent validator accepts the region.
+inline void CheckValidRegion(const char* target, const geom2d::Region& region, const char* what) {
+  const gen::RegionValidity validity = gen::CheckRegionValidity(region);
+  if (validity.ok()) return;
+  for (const std::string& m : validity.messages) std::fprintf(stderr, "  %s\n", m.c_str());
+  Fail(target, std::string(what) + " is not a valid region");
 }
 
 }  // namespace onepath::fuzz

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,11 @@ class ByteWriter {
       I64(p.x);
       I64(p.y);
     }
+  }
+  // u32 count, then each list as Points.
+  void PointLists(const std::vector<std::vector<geom2d::GridPoint>>& lists) {
+    U32(static_cast<std::uint32_t>(lists.size()));
+    for (const auto& points : lists) Points(points);
   }
   void Raw(const void* p, std::size_t n) {
     const auto* b = static_cast<const std::uint8_t*>(p);
@@ -67,6 +73,14 @@ class ByteReader {
     points.resize(n);
     for (geom2d::GridPoint& p : points)
       if (!I64(p.x) || !I64(p.y)) return false;
+    return true;
+  }
+  bool PointLists(std::vector<std::vector<geom2d::GridPoint>>& lists) {
+    std::uint32_t n = 0;
+    if (!Count(n, 4)) return false;
+    lists.assign(n, {});
+    for (auto& points : lists)
+      if (!Points(points)) return false;
     return true;
   }
   // A count of items of at least `itemBytes` bytes each, checked against
@@ -116,5 +130,59 @@ class IsolatedWorker {
   int pid_ = -1;
   int fd_ = -1;
 };
+
+// The two halves that every isolated oracle shares, for a Result with a
+// `status` (an enum with kOk, kRejected and kCrashed) and a `message`.
+using WorkerBytes = std::vector<std::uint8_t>;
+
+// In the worker: parses the request (parse(bytes, Request&) -> bool), runs
+// the oracle (run(request) -> Result) and serialises its result
+// (serialise(result) -> bytes). A request that does not parse, or an
+// exception that the oracle lets through, becomes a kRejected result.
+template <class Request, class Parse, class Run, class Serialise>
+WorkerBytes AnswerInWorker(const WorkerBytes& bytes, Parse parse, Run run, Serialise serialise) {
+  Request request;
+  decltype(run(request)) res;
+  if (!parse(bytes, request)) {
+    res.status = decltype(res)::Status::kRejected;
+    res.message = "malformed request";
+    return serialise(res);
+  }
+  try {
+    res = run(request);
+  } catch (const std::exception& ex) {
+    res = {};
+    res.status = decltype(res)::Status::kRejected;
+    res.message = std::string("exception: ") + ex.what();
+  }
+  return serialise(res);
+}
+
+// In the caller: sends the request and parses the answer. A dead worker or
+// an answer that does not parse is kCrashed. After anything but kOk the
+// worker is replaced (a library that threw or crashed may have left its
+// state half-updated), so every call runs where the library has only ever
+// succeeded.
+template <class Result>
+Result AskWorker(IsolatedWorker& worker, const WorkerBytes& request, unsigned timeout_seconds,
+                 bool (*parse)(const WorkerBytes&, Result&)) {
+  Result res;
+  WorkerBytes reply;
+  std::string failure;
+  if (!worker.Call(request, timeout_seconds, reply, failure)) {
+    res.status = Result::Status::kCrashed;
+    res.message = failure;
+    return res;
+  }
+  if (!parse(reply, res)) {
+    worker.Restart();
+    res = {};
+    res.status = Result::Status::kCrashed;
+    res.message = "worker process answered nonsense";
+    return res;
+  }
+  if (res.status != Result::Status::kOk) worker.Restart();
+  return res;
+}
 
 }  // namespace onepath::oracle

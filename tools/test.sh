@@ -33,7 +33,8 @@ if [ ! -f "$fuzz_build/build.ninja" ]; then
   CXX=clang++-14 CC=clang-14 meson setup "$fuzz_build" "$root" \
     -Dtests=false -Doracles=true -Dfuzzing=true >/dev/null
 fi
-ninja -C "$fuzz_build" -j "$jobs" fuzz/fuzz_predicates fuzz/fuzz_arrangement
+ninja -C "$fuzz_build" -j "$jobs" fuzz/fuzz_predicates fuzz/fuzz_arrangement fuzz/fuzz_offset \
+  fuzz/fuzz_shrink
 # New inputs go to a scratch corpus; the regressions only seed it. A finding
 # stops the run with a non-zero exit and a crash-* file in the build dir.
 # Run counts are fixed (no time limits): each target's executions differ in cost.
@@ -48,6 +49,8 @@ fuzz_smoke() {
 }
 fuzz_smoke predicates 300000 -max_len=128 -dict="$root/fuzz/predicates.dict"
 fuzz_smoke arrangement 3000 -max_len=600
+fuzz_smoke offset 2000 -max_len=839 -dict="$root/fuzz/offset.dict"
+fuzz_smoke shrink 2000 -max_len=833 -dict="$root/fuzz/shrink.dict"
 
 asan_build="$root/build/test-sanitize"
 step "sanitizers: ASan + UBSan build (clang), unit tests, golden replay, fuzz regressions"

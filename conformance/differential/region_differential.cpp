@@ -111,6 +111,7 @@
 #include "conformance/generators/exact_plane.hpp"
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "conformance/generators/predicate_cases.hpp"
+#include "conformance/generators/region_shapes.hpp"
 #include "conformance/generators/region_validity.hpp"
 #include "conformance/generators/tile_squares.hpp"
 #include "conformance/tests/clause.hpp"
@@ -125,9 +126,14 @@ using onepath::gen::CheckRegionValidity;
 using onepath::gen::Dot;
 using onepath::gen::Orient;
 using onepath::gen::RationalPoint;
+using onepath::gen::Rect;
 using onepath::gen::RegionValidity;
 using onepath::gen::RoundingFree;
+using onepath::gen::ShapeKind;
+using onepath::gen::Shuffled;
+using onepath::gen::SortedAround;
 using onepath::gen::SplitMix64;
+using onepath::gen::Star;
 using onepath::gen::WindingAt;
 using onepath::geom2d::Geometry2DOptions;
 using onepath::geom2d::GridPoint;
@@ -154,7 +160,7 @@ double Seconds(Clock::time_point since) {
 }
 
 std::int64_t Int(SplitMix64& rng, std::int64_t lo, std::int64_t hi) {
-  return lo + static_cast<std::int64_t>(rng.Below(static_cast<std::uint64_t>(hi - lo) + 1));
+  return onepath::gen::UniformInt(rng, lo, hi);
 }
 
 std::string Str(GridPoint p) {
@@ -711,171 +717,14 @@ bool CgalLoopsSimple(const GenRing& r, const Frame& f, int bits) {
   return true;
 }
 
-// --- ring generators (lattice points in [0, side]^2, give or take) ----------
+// --- ring generators (conformance/generators/region_shapes.hpp) -------------
 
-GridPoint RandomPoint(SplitMix64& rng, std::int64_t side) {
-  return {Int(rng, 0, side), Int(rng, 0, side)};
-}
-
-// Random start vertex and direction.
-Points Shuffled(SplitMix64& rng, Points ring) {
-  if (rng.Below(2)) std::reverse(ring.begin(), ring.end());
-  std::rotate(ring.begin(), ring.begin() + static_cast<std::ptrdiff_t>(rng.Below(ring.size())),
-              ring.end());
-  return ring;
-}
-
-Points Rect(std::int64_t x0, std::int64_t y0, std::int64_t x1, std::int64_t y1) {
-  return {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
-}
-
-Points RandomRect(SplitMix64& rng, std::int64_t x0, std::int64_t y0, std::int64_t x1,
-                  std::int64_t y1) {
-  std::int64_t a = Int(rng, x0, x1 - 1), b = Int(rng, y0, y1 - 1);
-  return Rect(a, b, Int(rng, a + 1, x1), Int(rng, b + 1, y1));
-}
-
-Points Triangle(SplitMix64& rng, std::int64_t side) {
-  return {RandomPoint(rng, side), RandomPoint(rng, side), RandomPoint(rng, side)};
-}
-
-// The points sorted by angle around `centre` (exactly, from +x
-// counter-clockwise): a star-shaped ring, simple unless two points share a
-// direction (the caller checks).
-Points SortedAround(Points pts, GridPoint centre) {
-  auto lower = [&](GridPoint p) { return p.y < centre.y || (p.y == centre.y && p.x < centre.x); };
-  std::sort(pts.begin(), pts.end(), [&](GridPoint a, GridPoint b) {
-    if (lower(a) != lower(b)) return lower(b);
-    return Orient(centre, a, b) > 0;
-  });
-  return pts;
-}
-
-// k random points of [x0, x1] x [y0, y1] (not the centre) sorted around a
-// random centre strictly inside.
-Points Star(SplitMix64& rng, std::int64_t x0, std::int64_t y0, std::int64_t x1, std::int64_t y1,
-            int k) {
-  GridPoint centre{Int(rng, x0 + 1, x1 - 1), Int(rng, y0 + 1, y1 - 1)};
-  Points pts;
-  for (int i = 0; i < k; ++i) {
-    GridPoint p{Int(rng, x0, x1), Int(rng, y0, y1)};
-    if (!(p == centre)) pts.push_back(p);
-  }
-  return SortedAround(pts, centre);
-}
-
-Points Diamond(std::int64_t cx, std::int64_t cy, std::int64_t r) {
-  return {{cx + r, cy}, {cx, cy + r}, {cx - r, cy}, {cx, cy - r}};
-}
-
-Points Octagon(std::int64_t x0, std::int64_t y0, std::int64_t x1, std::int64_t y1, std::int64_t c) {
-  return {{x0 + c, y0}, {x1 - c, y0}, {x1, y0 + c}, {x1, y1 - c},
-          {x1 - c, y1}, {x0 + c, y1}, {x0, y1 - c}, {x0, y0 + c}};
-}
-
-Points OctilinearShape(SplitMix64& rng, std::int64_t x0, std::int64_t y0, std::int64_t x1,
-                       std::int64_t y1) {
-  std::int64_t w = x1 - x0, h = y1 - y0;
-  switch (rng.Below(4)) {
-    case 0:
-      return RandomRect(rng, x0, y0, x1, y1);
-    case 1: {
-      std::int64_t r = Int(rng, 1, std::max<std::int64_t>(1, std::min(w, h) / 2));
-      return Diamond(Int(rng, x0 + r, std::max(x0 + r, x1 - r)),
-                     Int(rng, y0 + r, std::max(y0 + r, y1 - r)), r);
-    }
-    case 2: {
-      std::int64_t c = Int(rng, 1, std::max<std::int64_t>(1, std::min(w, h) / 2));
-      return Octagon(x0, y0, x1, y1, c);
-    }
-    default: {
-      std::int64_t r = Int(rng, 1, std::max<std::int64_t>(1, std::min(w, h)));
-      std::int64_t sx = rng.Below(2) ? 1 : -1, sy = rng.Below(2) ? 1 : -1;
-      GridPoint c{sx > 0 ? Int(rng, x0, x1 - r) : Int(rng, x0 + r, x1),
-                  sy > 0 ? Int(rng, y0, y1 - r) : Int(rng, y0 + r, y1)};
-      return {c, {c.x + sx * r, c.y}, {c.x, c.y + sy * r}};
-    }
-  }
-}
-
-Points FreshShape(SplitMix64& rng, Family family, std::int64_t side) {
-  switch (family) {
-    case Family::kBoxes:
-      return RandomRect(rng, 0, 0, side, side);
-    case Family::kOctilinear:
-      return OctilinearShape(rng, 0, 0, side, side);
-    default:
-      switch (rng.Below(5)) {
-        case 0:
-          return RandomRect(rng, 0, 0, side, side);
-        case 1:
-        case 2:
-          return Triangle(rng, side);
-        default:
-          return Star(rng, 0, 0, side, side, static_cast<int>(Int(rng, 4, 7)));
-      }
-  }
-}
-
-void BoundingBox(const Points& ring, std::int64_t& x0, std::int64_t& y0, std::int64_t& x1,
-                 std::int64_t& y1) {
-  x0 = x1 = ring[0].x, y0 = y1 = ring[0].y;
-  for (GridPoint p : ring) {
-    x0 = std::min(x0, p.x), x1 = std::max(x1, p.x);
-    y0 = std::min(y0, p.y), y1 = std::max(y1, p.y);
-  }
-}
-
-Points Translated(Points ring, std::int64_t dx, std::int64_t dy) {
-  for (GridPoint& p : ring) p = {p.x + dx, p.y + dy};
-  return ring;
-}
-
-// A ring related to `old`: a duplicate, a translated copy that touches or
-// overlaps it, something inside its box, a triangle on one of its edges or
-// at one of its vertices, or a fresh shape.
-Points RelatedShape(SplitMix64& rng, Family family, std::int64_t side, const Points& old) {
-  std::int64_t x0, y0, x1, y1;
-  BoundingBox(old, x0, y0, x1, y1);
-  const bool general = family != Family::kBoxes && family != Family::kOctilinear;
-  switch (rng.Below(general ? 7 : 5)) {
-    case 0:
-      return old;  // a duplicate (shuffled by the caller)
-    case 1: {      // translated by its width, height or both: touching
-      std::int64_t w = x1 - x0, h = y1 - y0;
-      switch (rng.Below(4)) {
-        case 0:
-          return Translated(old, w, 0);
-        case 1:
-          return Translated(old, 0, h);
-        case 2:
-          return Translated(old, w, h);
-        default:
-          return Translated(old, w / 2, h / 2);
-      }
-    }
-    case 2: {  // translated by one of its edges
-      std::size_t k = rng.Below(old.size());
-      GridPoint a = old[k], b = old[(k + 1) % old.size()];
-      return Translated(old, b.x - a.x, b.y - a.y);
-    }
-    case 3:  // inside its box (nested, or sharing sides)
-      if (x1 - x0 >= 2 && y1 - y0 >= 2) {
-        if (family == Family::kBoxes) return RandomRect(rng, x0, y0, x1, y1);
-        if (family == Family::kOctilinear) return OctilinearShape(rng, x0, y0, x1, y1);
-        return Star(rng, x0, y0, x1, y1, static_cast<int>(Int(rng, 3, 6)));
-      }
-      return FreshShape(rng, family, side);
-    case 4:
-      return FreshShape(rng, family, side);
-    case 5: {  // a triangle on an edge
-      std::size_t k = rng.Below(old.size());
-      return {old[k], old[(k + 1) % old.size()], RandomPoint(rng, side)};
-    }
-    default: {  // a triangle at a vertex
-      return {old[rng.Below(old.size())], RandomPoint(rng, side), RandomPoint(rng, side)};
-    }
-  }
+// The shapes a family draws (the general ones for lattice, quarter, pinched
+// and far).
+ShapeKind Kind(Family family) {
+  return family == Family::kBoxes        ? ShapeKind::kBoxes
+         : family == Family::kOctilinear ? ShapeKind::kOctilinear
+                                         : ShapeKind::kGeneral;
 }
 
 // A pinched ring: a bow-tie crossing at a grid point, a figure eight of two
@@ -900,7 +749,7 @@ GenRing PinchedRing(SplitMix64& rng, std::int64_t side) {
       GridPoint centre{Int(rng, 1, side - 1), Int(rng, 1, side - 1)};
       Points second = {p};
       for (int i = static_cast<int>(Int(rng, 2, 5)); i > 0; --i) {
-        GridPoint q = RandomPoint(rng, side);
+        GridPoint q = onepath::gen::RandomLatticePoint(rng, side);
         if (!(q == centre) && !(q == p)) second.push_back(q);
       }
       if (centre == p) break;
@@ -918,10 +767,10 @@ GenRing PinchedRing(SplitMix64& rng, std::int64_t side) {
       break;
     }
     default: {  // a spike out of a simple ring and straight back
-      Points ring = FreshShape(rng, Family::kLattice, side);
+      Points ring = onepath::gen::FreshShape(rng, ShapeKind::kGeneral, side);
       std::size_t k = rng.Below(ring.size());
       Points spiked(ring.begin(), ring.begin() + static_cast<std::ptrdiff_t>(k) + 1);
-      spiked.push_back(RandomPoint(rng, side));
+      spiked.push_back(onepath::gen::RandomLatticePoint(rng, side));
       spiked.insert(spiked.end(), ring.begin() + static_cast<std::ptrdiff_t>(k), ring.end());
       r.given = spiked;
       r.loops = {ring};
@@ -942,8 +791,9 @@ bool MakeRing(SplitMix64& rng, Family family, std::int64_t side, const Frame& fr
       if (r.given.size() < 3) continue;
     } else {
       Points shape = earlier.empty() || rng.Below(3) == 0
-                         ? FreshShape(rng, family, side)
-                         : RelatedShape(rng, family, side, *earlier[rng.Below(earlier.size())]);
+                         ? onepath::gen::FreshShape(rng, Kind(family), side)
+                         : onepath::gen::RelatedShape(rng, Kind(family), side,
+                                                      *earlier[rng.Below(earlier.size())]);
       if (shape.size() < 3) continue;
       r.given = Shuffled(rng, shape);
     }

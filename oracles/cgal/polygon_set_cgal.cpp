@@ -1,5 +1,7 @@
-// The only translation unit that includes CGAL's Boolean_set_operations_2
-// package. Built without NDEBUG (oracles/meson.build: -UNDEBUG) so that
+// The translation unit of CGAL's Boolean_set_operations_2 package (the
+// Minkowski oracle, minkowski_cgal.cpp, includes it too: its package builds
+// on it; the types and helpers both use are in epeck_polygon_sets.hpp).
+// Built without NDEBUG (oracles/meson.build: -UNDEBUG) so that
 // CGAL's preconditions run (a polygon handed to a Polygon_set_2 must be
 // simple and counter-clockwise; the sweeps check their own state) and,
 // with CGAL::THROW_EXCEPTION, fail as an exception (kRejected) instead of
@@ -22,13 +24,7 @@
 // symmetric difference of k interiors exactly when k is odd.
 #include "oracles/cgal/polygon_set_cgal.hpp"
 
-#include <CGAL/Boolean_set_operations_2.h>
-#include <CGAL/Exact_predicates_exact_constructions_kernel.h>
-#include <CGAL/Polygon_2.h>
-#include <CGAL/Polygon_set_2.h>
-#include <CGAL/Polygon_with_holes_2.h>
 #include <CGAL/assertions_behaviour.h>
-#include <CGAL/exceptions.h>
 
 #include <algorithm>
 #include <exception>
@@ -40,27 +36,23 @@
 #include <type_traits>
 #include <utility>
 
+#include "oracles/cgal/epeck_polygon_sets.hpp"
 #include "oracles/isolated_worker.hpp"
 
 namespace onepath::oracle {
 
 namespace {
 
-using Kernel = CGAL::Exact_predicates_exact_constructions_kernel;
-using FT = Kernel::FT;
-using Point = Kernel::Point_2;
-using Polygon = CGAL::Polygon_2<Kernel>;
-using PolygonWithHoles = CGAL::Polygon_with_holes_2<Kernel>;
-using PolygonSet = CGAL::Polygon_set_2<Kernel>;
-using Exact = std::remove_cv_t<std::remove_reference_t<decltype(CGAL::exact(FT()))>>;
+using epeck::Exact;
+using epeck::ExactText;
+using epeck::Point;
+using epeck::Polygon;
+using epeck::PolygonSet;
+using epeck::PolygonWithHoles;
+using epeck::Rejection;
 
 using geom2d::GridPoint;
 using Status = PolygonSetCgalResult::Status;
-
-// Bad input found here (not by CGAL): reported as kRejected.
-struct Rejection : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
 
 void Validate(const PolygonSetRequest& request) {
   const std::int64_t limit = geom2d::kMaxArrangementCoordinate;
@@ -72,22 +64,6 @@ void Validate(const PolygonSetRequest& request) {
             throw std::invalid_argument("PolygonSetCgal: coordinate beyond 2^39");
   for (const RationalProbe& q : request.probes)
     if (q.den <= 0) throw std::invalid_argument("PolygonSetCgal: probe denominator <= 0");
-}
-
-// v exactly, from two doubles of at most 32 bits each.
-FT ExactInt(std::int64_t v) {
-  const std::int64_t hi = v >> 32;  // arithmetic shift: v = hi * 2^32 + lo
-  const std::int64_t lo = v - hi * (std::int64_t{1} << 32);
-  return FT(static_cast<double>(hi)) * FT(4294967296.0) + FT(static_cast<double>(lo));
-}
-
-// The exact value as "n" or "n/d" in lowest terms.
-std::string ExactText(const FT& v) {
-  std::ostringstream s;
-  s << CGAL::exact(v);
-  std::string t = s.str();
-  if (t.size() > 2 && t.compare(t.size() - 2, 2, "/1") == 0) t.resize(t.size() - 2);
-  return t;
 }
 
 // The grid point (x, y), or false when a coordinate is not an int64.
@@ -221,9 +197,8 @@ void Normalise(std::vector<CgalPolygonWithHoles>& polygons) {
 
 PolygonSetCgalResult Run(const PolygonSetRequest& request) {
   Validate(request);
-  CGAL::set_error_behaviour(CGAL::THROW_EXCEPTION);
   PolygonSetCgalResult out;
-  try {
+  const bool ran = epeck::RejectingFailures(out, [&] {
     PolygonSet result = Combine(request.first, "first");
     if (request.op != PolygonSetOp::kNone) {
       PolygonSet second = Combine(request.second, "second");
@@ -246,11 +221,8 @@ PolygonSetCgalResult Run(const PolygonSetRequest& request) {
     }
     std::list<PolygonWithHoles> pieces;
     result.polygons_with_holes(std::back_inserter(pieces));
-    FT area = 0;
+    out.doubledArea = ExactText(epeck::DoubledArea(pieces));
     for (const PolygonWithHoles& piece : pieces) {
-      if (piece.is_unbounded()) throw Rejection("the result is unbounded");
-      area += piece.outer_boundary().area();
-      for (auto h = piece.holes_begin(); h != piece.holes_end(); ++h) area += h->area();
       CgalPolygonWithHoles converted;
       auto convert = [&](const Polygon& polygon, std::vector<GridPoint>& cycle) {
         for (auto v = polygon.vertices_begin(); v != polygon.vertices_end(); ++v) {
@@ -269,26 +241,10 @@ PolygonSetCgalResult Run(const PolygonSetRequest& request) {
       }
       out.polygons.push_back(std::move(converted));
     }
-    out.doubledArea = ExactText(area * 2);
-    for (const RationalProbe& q : request.probes) {
-      const FT den = ExactInt(q.den);
-      const CGAL::Oriented_side side =
-          result.oriented_side(Point(ExactInt(q.x) / den, ExactInt(q.y) / den));
-      out.membership.push_back(side == CGAL::ON_POSITIVE_SIDE   ? Membership::kInside
-                               : side == CGAL::ON_NEGATIVE_SIDE ? Membership::kOutside
-                                                                : Membership::kBoundary);
-    }
-  } catch (const CGAL::Failure_exception& ex) {
-    out = {};
-    out.status = Status::kRejected;
-    out.message = std::string("CGAL: ") + ex.what();
-    return out;
-  } catch (const Rejection& ex) {
-    out = {};
-    out.status = Status::kRejected;
-    out.message = ex.what();
-    return out;
-  }
+    for (const RationalProbe& q : request.probes)
+      out.membership.push_back(epeck::MembershipAt(result, q));
+  });
+  if (!ran) return out;
   if (out.integral) {
     Normalise(out.polygons);
     out.edges = EdgesOf(out.polygons);
@@ -302,23 +258,15 @@ PolygonSetCgalResult Run(const PolygonSetRequest& request) {
 
 void WriteOutlines(ByteWriter& w, const std::vector<CgalOutline>& outlines) {
   w.U32(static_cast<std::uint32_t>(outlines.size()));
-  for (const CgalOutline& o : outlines) {
-    w.U32(static_cast<std::uint32_t>(o.size()));
-    for (const CgalRing& ring : o) w.Points(ring);
-  }
+  for (const CgalOutline& o : outlines) w.PointLists(o);
 }
 
 bool ReadOutlines(ByteReader& r, std::vector<CgalOutline>& outlines) {
   std::uint32_t n = 0;
   if (!r.Count(n, 4)) return false;
   outlines.assign(n, {});
-  for (CgalOutline& o : outlines) {
-    std::uint32_t rings = 0;
-    if (!r.Count(rings, 4)) return false;
-    o.assign(rings, {});
-    for (CgalRing& ring : o)
-      if (!r.Points(ring)) return false;
-  }
+  for (CgalOutline& o : outlines)
+    if (!r.PointLists(o)) return false;
   return true;
 }
 
@@ -327,26 +275,17 @@ std::vector<std::uint8_t> SerialiseRequest(const PolygonSetRequest& q) {
   WriteOutlines(w, q.first);
   WriteOutlines(w, q.second);
   w.U8(static_cast<std::uint8_t>(q.op));
-  w.U32(static_cast<std::uint32_t>(q.probes.size()));
-  for (const RationalProbe& p : q.probes) {
-    w.I64(p.x);
-    w.I64(p.y);
-    w.I64(p.den);
-  }
+  epeck::WriteProbes(w, q.probes);
   return w.bytes();
 }
 
 bool ParseRequest(const std::vector<std::uint8_t>& bytes, PolygonSetRequest& q) {
   ByteReader r(bytes);
   std::uint8_t op = 0;
-  std::uint32_t n = 0;
   if (!ReadOutlines(r, q.first) || !ReadOutlines(r, q.second) || !r.U8(op) || op > 4 ||
-      !r.Count(n, 24))
+      !epeck::ReadProbes(r, q.probes))
     return false;
   q.op = static_cast<PolygonSetOp>(op);
-  q.probes.assign(n, {});
-  for (RationalProbe& p : q.probes)
-    if (!r.I64(p.x) || !r.I64(p.y) || !r.I64(p.den)) return false;
   return r.done();
 }
 
@@ -358,8 +297,7 @@ std::vector<std::uint8_t> SerialiseResult(const PolygonSetCgalResult& res) {
   w.U8(static_cast<std::uint8_t>(res.status));
   w.Str(res.message);
   w.Str(res.doubledArea);
-  w.U32(static_cast<std::uint32_t>(res.membership.size()));
-  for (Membership m : res.membership) w.U8(static_cast<std::uint8_t>(m));
+  epeck::WriteMemberships(w, res.membership);
   w.U8(res.integral ? 1 : 0);
   w.U32(static_cast<std::uint32_t>(res.polygons.size()));
   for (const CgalPolygonWithHoles& p : res.polygons) {
@@ -375,15 +313,9 @@ bool ParseResult(const std::vector<std::uint8_t>& bytes, PolygonSetCgalResult& r
   std::uint8_t status = 0, integral = 0;
   std::uint32_t n = 0;
   if (!r.U8(status) || status > 2 || !r.Str(res.message) || !r.Str(res.doubledArea) ||
-      !r.Count(n, 1))
+      !epeck::ReadMemberships(r, res.membership))
     return false;
   res.status = static_cast<Status>(status);
-  res.membership.assign(n, Membership::kOutside);
-  for (Membership& m : res.membership) {
-    std::uint8_t v = 0;
-    if (!r.U8(v) || v > 2) return false;
-    m = static_cast<Membership>(v);
-  }
   if (!r.U8(integral) || !r.Count(n, 8)) return false;
   res.integral = integral != 0;
   res.polygons.assign(n, {});
@@ -399,22 +331,8 @@ bool ParseResult(const std::vector<std::uint8_t>& bytes, PolygonSetCgalResult& r
 }
 
 // Runs in the worker process.
-std::vector<std::uint8_t> Handle(const std::vector<std::uint8_t>& bytes) {
-  PolygonSetRequest request;
-  PolygonSetCgalResult res;
-  if (!ParseRequest(bytes, request)) {
-    res.status = Status::kRejected;
-    res.message = "malformed request";
-    return SerialiseResult(res);
-  }
-  try {
-    res = Run(request);
-  } catch (const std::exception& ex) {
-    res = {};
-    res.status = Status::kRejected;
-    res.message = std::string("exception: ") + ex.what();
-  }
-  return SerialiseResult(res);
+WorkerBytes Handle(const WorkerBytes& bytes) {
+  return AnswerInWorker<PolygonSetRequest>(bytes, ParseRequest, Run, SerialiseResult);
 }
 
 }  // namespace
@@ -425,23 +343,7 @@ PolygonSetCgalResult PolygonSetCgalIsolated(const PolygonSetRequest& request,
                                             unsigned timeout_seconds) {
   Validate(request);  // the caller's errors, thrown here and not in the worker
   static IsolatedWorker worker(Handle);
-  PolygonSetCgalResult res;
-  std::vector<std::uint8_t> reply;
-  std::string failure;
-  if (!worker.Call(SerialiseRequest(request), timeout_seconds, reply, failure)) {
-    res.status = Status::kCrashed;
-    res.message = failure;
-    return res;
-  }
-  if (!ParseResult(reply, res)) {
-    worker.Restart();
-    res = {};
-    res.status = Status::kCrashed;
-    res.message = "worker process answered nonsense";
-    return res;
-  }
-  if (res.status != Status::kOk) worker.Restart();
-  return res;
+  return AskWorker(worker, SerialiseRequest(request), timeout_seconds, ParseResult);
 }
 
 int CompareDoubledArea(const PolygonSetCgalResult& result, geom2d::Int128 doubled) {

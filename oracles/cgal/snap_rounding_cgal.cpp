@@ -217,22 +217,8 @@ bool ParseRequest(const std::vector<std::uint8_t>& bytes, std::vector<TaggedEdge
 }
 
 // Runs in the worker process (oracles/isolated_worker.hpp).
-std::vector<std::uint8_t> Handle(const std::vector<std::uint8_t>& request) {
-  std::vector<TaggedEdge> edges;
-  SnapRoundingCgalResult r;
-  if (!ParseRequest(request, edges)) {
-    r.status = SnapRoundingCgalResult::Status::kRejected;
-    r.message = "malformed request";
-    return Serialise(r);
-  }
-  try {
-    r = Run(edges);
-  } catch (const std::exception& ex) {
-    r = {};
-    r.status = SnapRoundingCgalResult::Status::kRejected;
-    r.message = std::string("exception: ") + ex.what();
-  }
-  return Serialise(r);
+WorkerBytes Handle(const WorkerBytes& bytes) {
+  return AnswerInWorker<std::vector<TaggedEdge>>(bytes, ParseRequest, Run, Serialise);
 }
 
 }  // namespace
@@ -251,23 +237,7 @@ SnapRoundingCgalResult SnapRoundCgalIsolated(std::span<const TaggedEdge> edges,
   // call starts a fresh worker, so every call runs in a process where CGAL
   // has only ever succeeded.
   static IsolatedWorker worker(Handle);
-  SnapRoundingCgalResult r;
-  std::vector<std::uint8_t> reply;
-  std::string failure;
-  if (!worker.Call(Request(edges), timeout_seconds, reply, failure)) {
-    r.status = SnapRoundingCgalResult::Status::kCrashed;
-    r.message = failure;
-    return r;
-  }
-  if (!Deserialise(reply, r)) {
-    worker.Restart();
-    r = {};
-    r.status = SnapRoundingCgalResult::Status::kCrashed;
-    r.message = "worker process answered nonsense";
-    return r;
-  }
-  if (r.status != SnapRoundingCgalResult::Status::kOk) worker.Restart();
-  return r;
+  return AskWorker(worker, Request(edges), timeout_seconds, Deserialise);
 }
 
 }  // namespace onepath::oracle

@@ -17,6 +17,8 @@ The regression inputs of fuzz/regressions/<target>/ are added as well.
     region_from_tilemap    Region.FromTileMap
     region_boolean         Region.Union, .Intersection, .Difference,
                            .SymmetricDifference
+    offset                 Region.Offset
+    shrink                 Mesh2DPipeline.Shrink
 
 What the encodings cannot express (so those vectors are skipped):
 arrangement: more than 64 edges, coordinates that are not u * 2^k for one
@@ -28,6 +30,10 @@ without rings, -0.0, coordinates that are not u * 2^(scale-8) with |u| <
 region_input.hpp); tile maps: a cell size other than the eight the target
 can pick, more than 24 cells a side, negative sizes other than -1. Tile-map
 cells given as bytes are read as the spec reads them (non-zero is solid).
+offset and shrink (fuzz/offset_input.hpp): regions as for region_from_outlines
+(at most 3 outlines) or tile maps of at most 8 x 8 cells of 2^j grid units
+(j < 5) with the origin on the grid (int16 units); an unknown join. Their
+scalars (distance, arc tolerance, settings) take any double.
 
 Seed files are named by the SHA-1 of their content, like libFuzzer's own.
 Output is reproducible: the same golden files give the same bytes (the zip
@@ -50,7 +56,7 @@ import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = ["predicates", "arrangement", "region_from_outlines", "region_from_tilemap",
-           "region_boolean"]
+           "region_boolean", "offset", "shrink"]
 BOOLEAN_OPS = ["Region.Union", "Region.Intersection", "Region.Difference",
                "Region.SymmetricDifference"]
 
@@ -404,6 +410,142 @@ def check_tilemap(vec, data):
             and got["cells"] == solid(inp["cells"]))
 
 
+# --- offset and shrink (fuzz/offset_input.hpp, fuzz/offset.cpp, fuzz/shrink.cpp)
+
+NEXT_BEYOND_2P20 = struct.unpack("<d", struct.pack("<Q", struct.unpack(
+    "<Q", struct.pack("<d", 2.0**20))[0] + 1))[0]
+
+
+def decode_scalar(r, bits):
+    s, u = r.u8(), r.i16()
+    sign = -1.0 if u < 0 else 1.0
+    k = s % 16
+    if k < 7:
+        return [0.0, -0.0, math.nan, math.inf, -math.inf, sign * 2.0**20,
+                sign * NEXT_BEYOND_2P20][k]
+    if k == 7:
+        return struct.unpack("<d", bytes(r.u8() for _ in range(8)))[0]
+    return math.ldexp(float(u), s % 8 - 3 + 4 * (s // 16) - bits)
+
+
+def encode_scalar(v, bits):
+    v = float(number(v))
+    specials = [(0.0, 0, 0), (-0.0, 1, 0), (math.nan, 2, 0), (math.inf, 3, 0),
+                (-math.inf, 4, 0), (2.0**20, 5, 1), (-(2.0**20), 5, -1),
+                (NEXT_BEYOND_2P20, 6, 1), (-NEXT_BEYOND_2P20, 6, -1)]
+    for value, s, u in specials:
+        if same_double(v, value):
+            return bytes([s]) + i16_bytes(u)
+    if not math.isnan(v) and not math.isinf(v):
+        for s in range(8, 256):
+            if s % 16 < 8:
+                continue
+            u = math.ldexp(v, bits + 3 - s % 8 - 4 * (s // 16))
+            if u.is_integer() and abs(u) <= 32767 and same_double(
+                    math.ldexp(u, s % 8 - 3 + 4 * (s // 16) - bits), v):
+                return bytes([s]) + i16_bytes(int(u))
+    return bytes([7]) + i16_bytes(0) + struct.pack("<d", v)
+
+
+def decode_region_operand(r):
+    if r.u8() % 2 == 0:
+        bits = decode_snapbits(r)
+        return {"options": {"SnapBits": bits}, "outlines": decode_outlines(r, 3)}
+    bits = r.u8() % 17
+    width, height = r.u8() % 9, r.u8() % 9
+    size = math.ldexp(1.0, r.u8() % 5 - bits)
+    origin = [math.ldexp(float(r.i16()), -bits), math.ldexp(float(r.i16()), -bits)]
+    cells, byte = [], 0
+    for k in range(width * height):
+        if k % 8 == 0:
+            byte = r.u8()
+        cells.append((byte >> (k % 8)) & 1)
+    return {"options": {"SnapBits": bits}, "width": width, "height": height, "cellSize": size,
+            "origin": origin, "cells": cells}
+
+
+def encode_region_operand(region):
+    if "outlines" in region:
+        return b"\0" + encode_operand(region, 3)
+    bits, width, height = region["options"]["SnapBits"], region["width"], region["height"]
+    if not 0 <= bits <= 16 or not (0 <= width <= 8 and 0 <= height <= 8):
+        raise Unexpressible("tile map beyond 8 x 8 cells or SnapBits outside 0..16")
+    sizes = [j for j in range(5) if same_double(math.ldexp(1.0, j - bits),
+                                                number(region["cellSize"]))]
+    if not sizes:
+        raise Unexpressible("tile-map cell size not 2^j grid units, j < 5")
+    origin = b""
+    for c in region["origin"]:
+        u = math.ldexp(float(number(c)), bits)
+        if not u.is_integer() or abs(u) > 32767 or same_double(number(c), -0.0):
+            raise Unexpressible("tile-map origin not an int16 of grid units")
+        origin += i16_bytes(int(u))
+    cells = solid(region["cells"])
+    if len(cells) != width * height:
+        raise Unexpressible("cell count")
+    packed = bytes(sum(bit << j for j, bit in enumerate(cells[k:k + 8]))
+                   for k in range(0, len(cells), 8))
+    return bytes([1, bits, width, height, sizes[0]]) + origin + packed
+
+
+def same_region_operand(got, want):
+    if got["options"]["SnapBits"] != want["options"]["SnapBits"]:
+        return False
+    if "outlines" in want:
+        return "outlines" in got and same_outlines(got["outlines"], want["outlines"])
+    return ("cells" in got and got["width"] == want["width"] and got["height"] == want["height"]
+            and same_double(got["cellSize"], number(want["cellSize"]))
+            and all(same_double(g, number(w)) for g, w in zip(got["origin"], want["origin"]))
+            and got["cells"] == solid(want["cells"]))
+
+
+def valid_bits(region):
+    return 0 <= region["options"]["SnapBits"] <= 16
+
+
+def encode_offset(vec):
+    inp = vec["input"]
+    if inp["join"] not in ("Round", "Square"):
+        raise Unexpressible("a join other than Round and Square")
+    bits = inp["region"]["options"]["SnapBits"]
+    # Flags: the join (bit 0) and every extra check that applies to it.
+    return (bytes([0x09 if inp["join"] == "Round" else 0x06]) + encode_region_operand(inp["region"]) +
+            encode_scalar(inp["distance"], bits) + encode_scalar(inp["arcTolerance"], bits))
+
+
+def check_offset(vec, data):
+    inp, r = vec["input"], Bytes(data)
+    if (r.u8() % 2 == 1) != (inp["join"] == "Round"):
+        return False
+    region = decode_region_operand(r)
+    if not same_region_operand(region, inp["region"]):
+        return False
+    if not valid_bits(region):  # FromOutlines throws before the scalars are read
+        return True
+    bits = region["options"]["SnapBits"]
+    return (same_double(decode_scalar(r, bits), number(inp["distance"]))
+            and same_double(decode_scalar(r, bits), number(inp["arcTolerance"])))
+
+
+def encode_shrink(vec):
+    inp = vec["input"]
+    bits = inp["region"]["options"]["SnapBits"]
+    return (encode_region_operand(inp["region"]) + encode_scalar(inp["settings"]["CellSize"], bits)
+            + encode_scalar(inp["settings"]["AgentRadius"], bits))
+
+
+def check_shrink(vec, data):
+    inp, r = vec["input"], Bytes(data)
+    region = decode_region_operand(r)
+    if not same_region_operand(region, inp["region"]):
+        return False
+    if not valid_bits(region):
+        return True
+    bits = region["options"]["SnapBits"]
+    return (same_double(decode_scalar(r, bits), number(inp["settings"]["CellSize"]))
+            and same_double(decode_scalar(r, bits), number(inp["settings"]["AgentRadius"])))
+
+
 # target: (ops, encoder, checker)
 CODECS = {
     "predicates": (["Predicates.Orient2D", "Predicates.InCircle"], encode_predicates,
@@ -412,6 +554,8 @@ CODECS = {
     "region_from_outlines": (["Region.FromOutlines"], encode_from_outlines, check_from_outlines),
     "region_from_tilemap": (["Region.FromTileMap"], encode_tilemap, check_tilemap),
     "region_boolean": (BOOLEAN_OPS, encode_boolean, check_boolean),
+    "offset": (["Region.Offset"], encode_offset, check_offset),
+    "shrink": (["Mesh2DPipeline.Shrink"], encode_shrink, check_shrink),
 }
 
 
