@@ -207,6 +207,20 @@ geom2d::Int128 DoubledArea(const ClipperLib::Paths& paths) {
   return sum;
 }
 
+std::string DecimalString(geom2d::Int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  std::string digits;
+  for (; v != 0; v /= 10)
+    digits.insert(digits.begin(), char('0' + (negative ? -(v % 10) : v % 10)));
+  return negative ? "-" + digits : digits;
+}
+
+geom2d::Region TileMapRegion(const gen::TileMap& map, Vector2D origin, int snapBits) {
+  return geom2d::Region::FromTileMap(map.cells, map.width, map.height, map.cellSize, origin,
+                                     {.SnapBits = snapBits});
+}
+
 ClipperLib::Paths ClipperExecute(ClipperLib::ClipType type, const ClipperLib::Paths& subject,
                                  const ClipperLib::Paths& clip) {
   ClipperLib::Clipper clipper;

@@ -17,6 +17,8 @@
 
 #include <cstdlib>
 #include <functional>
+#include <map>
+#include <memory>
 #include <polyclipping/clipper.hpp>
 #include <span>
 #include <string>
@@ -127,6 +129,28 @@ std::size_t VertexCount(const Rings& rings) {
   std::size_t n = 0;
   for (const auto& r : rings) n += r.size();
   return n;
+}
+
+// The same questions of a region and of Clipper's output.
+inline std::size_t VertexCount(const geom2d::Region& r) { return VertexCount(r.Rings()); }
+inline std::size_t RingCount(const geom2d::Region& r) { return r.Rings().size(); }
+inline std::size_t RingCount(const ClipperLib::Paths& p) { return p.size(); }
+inline geom2d::Int128 DoubledArea(const geom2d::Region& r) { return r.DoubledArea(); }
+
+// An exact integer in decimal.
+std::string DecimalString(geom2d::Int128 v);
+
+// The benchmarks' input region: FromTileMap of the map at `origin`.
+geom2d::Region TileMapRegion(const gen::TileMap& map, Vector2D origin, int snapBits = 16);
+
+// One benchmark program's inputs per map side, each made on first use and
+// kept for the run (Inputs has a constructor taking the side).
+template <typename Inputs>
+Inputs& InputsFor(int side) {
+  static std::map<int, std::unique_ptr<Inputs>> inputs;
+  auto& slot = inputs[side];
+  if (!slot) slot = std::make_unique<Inputs>(side);
+  return *slot;
 }
 
 }  // namespace onepath::bench

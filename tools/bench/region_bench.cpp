@@ -81,6 +81,10 @@ using onepath::bench::CgalPolygonSetPeer;
 using onepath::bench::CgalSetOp;
 using onepath::bench::ChildReport;
 using onepath::bench::ClipperExecute;
+using onepath::bench::DecimalString;
+using onepath::bench::DoubledArea;
+using onepath::bench::RingCount;
+using onepath::bench::TileMapRegion;
 using onepath::bench::VertexCount;
 using onepath::geom2d::Int128;
 using onepath::geom2d::Region;
@@ -126,11 +130,6 @@ CgalSetOp CgalOp(Case c) {
 
 // --- inputs ------------------------------------------------------------------
 
-Region TileMapRegion(const onepath::gen::TileMap& map, onepath::Vector2D origin) {
-  return Region::FromTileMap(map.cells, map.width, map.height, map.cellSize, origin,
-                             {.SnapBits = kSnapBits});
-}
-
 // One side's inputs, each made when a case first needs it.
 struct Inputs {
   explicit Inputs(int side)
@@ -143,11 +142,11 @@ struct Inputs {
   std::unique_ptr<CgalPolygonSetPeer> cgal_cells, cgal_ab;
 
   const Region& A() {
-    if (!a) a = std::make_unique<Region>(TileMapRegion(map, kOriginA));
+    if (!a) a = std::make_unique<Region>(TileMapRegion(map, kOriginA, kSnapBits));
     return *a;
   }
   const Region& B() {
-    if (!b) b = std::make_unique<Region>(TileMapRegion(map, kOriginB));
+    if (!b) b = std::make_unique<Region>(TileMapRegion(map, kOriginB, kSnapBits));
     return *b;
   }
   const ClipperLib::Paths& Squares() {
@@ -232,12 +231,7 @@ struct Inputs {
 
 // The inputs of every side run so far (about 70 MB at side 1024, most of
 // it the cells as Clipper squares).
-Inputs& InputsFor(int side) {
-  static std::map<int, std::unique_ptr<Inputs>> inputs;
-  auto& slot = inputs[side];
-  if (!slot) slot = std::make_unique<Inputs>(side);
-  return *slot;
-}
+Inputs& InputsFor(int side) { return onepath::bench::InputsFor<Inputs>(side); }
 
 // --- the calls ---------------------------------------------------------------
 
@@ -247,7 +241,7 @@ template <typename Use>
 void RunCase(Case c, Inputs& in, Use&& use) {
   switch (c) {
     case Case::kTileMap:
-      return use(TileMapRegion(in.map, kOriginA));
+      return use(TileMapRegion(in.map, kOriginA, kSnapBits));
     case Case::kClipperCells:
       return use(ClipperExecute(ClipperLib::ctUnion, *in.squares));
     case Case::kClipperRings:
@@ -282,17 +276,10 @@ void RunCgal(Case c, Inputs& in, double* op_seconds = nullptr,
   peer.Free();
 }
 
-std::size_t Vertices(const Region& r) { return VertexCount(r.Rings()); }
-std::size_t Vertices(const ClipperLib::Paths& p) { return VertexCount(p); }
-std::size_t RingCount(const Region& r) { return r.Rings().size(); }
-std::size_t RingCount(const ClipperLib::Paths& p) { return p.size(); }
-Int128 Area(const Region& r) { return r.DoubledArea(); }
-Int128 Area(const ClipperLib::Paths& p) { return onepath::bench::DoubledArea(p); }
-
 std::size_t RunOnce(Case c, Inputs& in) {
   if (IsCgal(c)) return RunCgal(c, in), 0;
   std::size_t vertices = 0;
-  RunCase(c, in, [&](const auto& out) { vertices = Vertices(out); });
+  RunCase(c, in, [&](const auto& out) { vertices = VertexCount(out); });
   return vertices;
 }
 
@@ -348,15 +335,6 @@ void BM_Forked(benchmark::State& state, Case c) {
 
 // --- --check -----------------------------------------------------------------
 
-std::string ToString(Int128 v) {
-  if (v == 0) return "0";
-  const bool negative = v < 0;
-  std::string digits;
-  for (; v != 0; v /= 10)
-    digits.insert(digits.begin(), char('0' + (negative ? -(v % 10) : v % 10)));
-  return negative ? "-" + digits : digits;
-}
-
 struct Summary {
   std::string area;  // doubled, exact
   std::size_t rings = 0, vertices = 0;
@@ -393,7 +371,7 @@ Summary Summarize(Case c, Inputs& in) {
     return s;
   }
   RunCase(c, in, [&](const auto& out) {
-    s = {ToString(Area(out)), RingCount(out), Vertices(out), ""};
+    s = {DecimalString(DoubledArea(out)), RingCount(out), VertexCount(out), ""};
   });
   return s;
 }
@@ -407,7 +385,7 @@ std::string Json(const Summary& s) {
 }
 
 Summary OfRegion(const Region& r) {
-  return {ToString(r.DoubledArea()), r.Rings().size(), VertexCount(r.Rings()), ""};
+  return {DecimalString(r.DoubledArea()), r.Rings().size(), VertexCount(r.Rings()), ""};
 }
 
 // Prints one JSON object per side (a list); returns 1 when a peer's area

@@ -3,10 +3,22 @@
 // Everything is exact integer arithmetic on grid coordinates of magnitude
 // at most 2^39: differences fit in 41 bits, their products in 82, and the
 // crossing numerators below in 123, so 128-bit integers never overflow.
+//
+// How the work is organised (none of it changes a result, arr.candidates):
+// the hot pixels are kept sorted by (x, y), and a fragment is a pair of
+// indices into them. Sorting fragments by segment is then a radix sort of
+// small integers, and the merge (arr.merge) numbers the vertices without
+// comparing points. The records are small on purpose: on the virtual
+// machines this runs on, the first touch of a page of memory costs more
+// than most of the arithmetic done on it.
 #include "onepath/geom2d/arrangement.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <optional>
 #include <string>
+#include <utility>
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
@@ -20,12 +32,6 @@ namespace {
 __extension__ typedef __int128 Int128;
 
 constexpr int kMaxRepairRounds = 256;
-
-struct Fragment {
-  GridPoint u;
-  GridPoint v;
-  int operand = 0;
-};
 
 // floor(n / d) for d > 0.
 Int128 FloorDiv(Int128 n, Int128 d) {
@@ -83,6 +89,12 @@ int Compare(const Bound& a, const Bound& b) {
 // sides give strict bounds on t; the interval of t that survives must be
 // non-empty (a single point only when both its ends are closed).
 bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
+  // An axis-parallel segment at integer y meets the pixels of its own row
+  // only (y in [c.y - 1/2, c.y + 1/2) means c.y = y), and among them those
+  // with c.x - 1/2 <= max x and c.x + 1/2 > min x: min x <= c.x <= max x.
+  // The same with x and y swapped.
+  if (p.y == q.y) return c.y == p.y && std::min(p.x, q.x) <= c.x && c.x <= std::max(p.x, q.x);
+  if (p.x == q.x) return c.x == p.x && std::min(p.y, q.y) <= c.y && c.y <= std::max(p.y, q.y);
   Int128 ax = 2 * Int128(p.x), ay = 2 * Int128(p.y);
   Int128 dx = 2 * (Int128(q.x) - p.x), dy = 2 * (Int128(q.y) - p.y);
   Bound lo{0, 1, false}, hi{1, 1, false};
@@ -124,23 +136,57 @@ bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
   return cmp < 0 || (cmp == 0 && !lo.open && !hi.open);
 }
 
-// c strictly inside the segment uv: on its line and strictly between.
+// c strictly inside the segment uv (u != v): on its line and strictly
+// between.
 bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c) {
+  if (u.y == v.y) return c.y == u.y && std::min(u.x, v.x) < c.x && c.x < std::max(u.x, v.x);
+  if (u.x == v.x) return c.x == u.x && std::min(u.y, v.y) < c.y && c.y < std::max(u.y, v.y);
   if (Orient(u, v, c) != 0) return false;
   Int128 dx = Int128(v.x) - u.x, dy = Int128(v.y) - u.y;
   Int128 t = (Int128(c.x) - u.x) * dx + (Int128(c.y) - u.y) * dy;
   return t > 0 && t < dx * dx + dy * dy;
 }
 
-// arr.reroute's order: projection onto p -> q, ties by (x, y).
-void SortAlong(GridPoint p, GridPoint q, std::vector<GridPoint>& centres) {
-  Int128 dx = Int128(q.x) - p.x, dy = Int128(q.y) - p.y;
-  auto proj = [&](GridPoint h) { return (Int128(h.x) - p.x) * dx + (Int128(h.y) - p.y) * dy; };
-  std::sort(centres.begin(), centres.end(), [&](GridPoint a, GridPoint b) {
-    Int128 pa = proj(a), pb = proj(b);
-    if (pa != pb) return pa < pb;
-    return a < b;
-  });
+// ---------------------------------------------------------------------------
+// Sorting. An LSD radix sort by two unsigned fields, 11 bits a pass; a pass
+// whose digit is the same for every item is skipped. Small inputs go to
+// std::sort. Nothing below depends on the order of items with equal keys.
+
+constexpr int kDigitBits = 11;
+constexpr std::uint64_t kDigitMask = (std::uint64_t{1} << kDigitBits) - 1;
+
+int Digits(std::uint64_t max_value) {
+  return (std::bit_width(max_value) + kDigitBits - 1) / kDigitBits;
+}
+
+// Sorts by (major(item), minor(item)), both at most the given maxima.
+template <typename T, typename Major, typename Minor>
+void SortByPair(std::vector<T>& items, std::vector<T>& scratch, Major major, Minor minor,
+                std::uint64_t max_major, std::uint64_t max_minor) {
+  if (items.size() < 256) {
+    std::sort(items.begin(), items.end(), [&](const T& s, const T& t) {
+      return major(s) < major(t) || (major(s) == major(t) && minor(s) < minor(t));
+    });
+    return;
+  }
+  const int minor_digits = Digits(max_minor), digits = minor_digits + Digits(max_major);
+  auto digit = [&](const T& t, int d) {
+    const bool in_minor = d < minor_digits;
+    const std::uint64_t v = in_minor ? minor(t) : major(t);
+    return static_cast<std::size_t>((v >> (kDigitBits * (in_minor ? d : d - minor_digits))) &
+                                    kDigitMask);
+  };
+  scratch.resize(items.size());
+  std::array<std::uint32_t, kDigitMask + 1> count;
+  for (int d = 0; d < digits; ++d) {
+    count.fill(0);
+    for (const T& t : items) ++count[digit(t, d)];
+    if (std::find(count.begin(), count.end(), items.size()) != count.end()) continue;
+    std::uint32_t sum = 0;
+    for (std::uint32_t& c : count) sum += std::exchange(c, sum);
+    for (const T& t : items) scratch[count[digit(t, d)]++] = t;
+    items.swap(scratch);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -149,28 +195,23 @@ void SortAlong(GridPoint p, GridPoint q, std::vector<GridPoint>& centres) {
 // candidates are found never changes the output.
 
 struct Segment {
-  GridPoint a;  // a.x <= b.x (and a.y <= b.y when vertical)
+  GridPoint a;  // a < b in (x, y) order, so a.x <= b.x
   GridPoint b;
-  std::int64_t ylo;  // min(a.y, b.y)
-  std::int64_t yhi;  // max(a.y, b.y)
+  std::int64_t YLow() const { return std::min(a.y, b.y); }
+  std::int64_t YHigh() const { return std::max(a.y, b.y); }
 };
-
-Segment Normalised(GridPoint u, GridPoint v) {
-  if (v < u) std::swap(u, v);
-  return {u, v, std::min(u.y, v.y), std::max(u.y, v.y)};
-}
 
 // The cheap test every candidate passes before an exact one. The pixel
 // [c - 1/2, c + 1/2)^2 can only meet the closed segment if its x range
 // reaches the segment's: c.x - 1/2 <= b.x and c.x + 1/2 > a.x, which for
 // integers is a.x <= c.x <= b.x; the same in y.
 bool PixelInBox(const Segment& s, GridPoint c) {
-  return c.x >= s.a.x && c.x <= s.b.x && c.y >= s.ylo && c.y <= s.yhi;
+  return c.x >= s.a.x && c.x <= s.b.x && c.y >= s.YLow() && c.y <= s.YHigh();
 }
 
 // Two segments can only cross properly if their bounding boxes meet.
 bool BoxesMeet(const Segment& s, const Segment& t) {
-  return s.a.x <= t.b.x && t.a.x <= s.b.x && s.ylo <= t.yhi && t.ylo <= s.yhi;
+  return s.a.x <= t.b.x && t.a.x <= s.b.x && s.YLow() <= t.YHigh() && t.YLow() <= s.YHigh();
 }
 
 // floor(n / d) for d > 0, in 64 bits.
@@ -199,8 +240,8 @@ class CellGrid {
     Int128 extent = 0;
     for (const Segment& s : segs) {
       min_x = std::min(min_x, s.a.x), max_x = std::max(max_x, s.b.x);
-      min_y = std::min(min_y, s.ylo), max_y = std::max(max_y, s.yhi);
-      extent += std::max(s.b.x - s.a.x, s.yhi - s.ylo);
+      min_y = std::min(min_y, s.YLow()), max_y = std::max(max_y, s.YHigh());
+      extent += std::max(s.b.x - s.a.x, s.YHigh() - s.YLow());
     }
     for (GridPoint p : pixels) {
       min_x = std::min(min_x, p.x), max_x = std::max(max_x, p.x);
@@ -222,23 +263,22 @@ class CellGrid {
 
   std::int64_t CellX(std::int64_t x) const { return (x >> shift_) - min_cx_; }
   std::int64_t CellY(std::int64_t y) const { return (y >> shift_) - min_cy_; }
-  // Column-major: segments sorted by x (DistinctSegments) then visit nearby
-  // memory.
+  // Column-major: segments sorted by x then visit nearby memory.
   std::int64_t Index(std::int64_t cx, std::int64_t cy) const { return cx * rows_ + cy; }
   std::int64_t Count() const { return cols_ * rows_; }
 
   // The cells the segment passes through, as one row range per column
   // CellX(a.x) .. CellX(b.x): the rows between the floors of y at the
   // column's two x ends (exact floor divisions; floor(floor(y) / 2^shift) =
-  // floor(y / 2^shift)).
+  // floor(y / 2^shift)). Within one column that is the rows of the box.
   void Columns(const Segment& s, std::vector<std::pair<std::int64_t, std::int64_t>>& rows) const {
     rows.clear();
     std::int64_t c0 = CellX(s.a.x), c1 = CellX(s.b.x);
+    if (c0 == c1 || s.a.x == s.b.x) {
+      rows.push_back({CellY(s.YLow()), CellY(s.YHigh())});
+      return;
+    }
     for (std::int64_t cx = c0; cx <= c1; ++cx) {
-      if (s.a.x == s.b.x) {
-        rows.push_back({CellY(s.ylo), CellY(s.yhi)});
-        continue;
-      }
       std::int64_t col_lo = (cx + min_cx_) << shift_;
       std::int64_t xa = std::max(s.a.x, col_lo);
       std::int64_t xb = std::min(s.b.x, col_lo + (std::int64_t{1} << shift_));
@@ -300,14 +340,17 @@ struct FlatLists {
 template <typename Fill>
 FlatLists BuildLists(std::int64_t cells, Fill fill) {
   FlatLists out;
-  std::vector<std::uint32_t> count(static_cast<std::size_t>(cells) + 1, 0);
-  fill([&](std::int64_t cell, std::uint32_t) { ++count[static_cast<std::size_t>(cell) + 1]; });
-  for (std::size_t k = 1; k < count.size(); ++k) count[k] += count[k - 1];
-  out.start = count;
-  out.ids.resize(count.back());
+  out.start.assign(static_cast<std::size_t>(cells) + 1, 0);
+  fill([&](std::int64_t cell, std::uint32_t) { ++out.start[static_cast<std::size_t>(cell) + 1]; });
+  for (std::size_t k = 1; k < out.start.size(); ++k) out.start[k] += out.start[k - 1];
+  out.ids.resize(out.start.back());
+  // start[k] runs through list k as it is filled, ending where list k + 1
+  // starts; then every start moves up one place.
   fill([&](std::int64_t cell, std::uint32_t id) {
-    out.ids[count[static_cast<std::size_t>(cell)]++] = id;
+    out.ids[out.start[static_cast<std::size_t>(cell)]++] = id;
   });
+  for (std::size_t k = out.start.size() - 1; k > 0; --k) out.start[k] = out.start[k - 1];
+  out.start[0] = 0;
   return out;
 }
 
@@ -321,13 +364,15 @@ bool Clustered(const FlatLists& lists, std::size_t items) {
   return sum > Int128(32) * static_cast<Int128>(std::max<std::size_t>(items, 1));
 }
 
-// Calls visit(i, j) once for every pair i < j of segments whose bounding
-// boxes meet and that share a grid cell (or, on the sweep path, overlap in
-// x and y).
+// Calls visit(i, j) once for every pair i < j of segments, at least one of
+// them marked in `wanted` (all when it is null), whose bounding boxes meet
+// and that share a grid cell (or, on the sweep path, overlap in x and y).
 template <typename Visit>
-void CrossingCandidates(const std::vector<Segment>& segs, CandidateSearch search, Visit visit) {
+void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std::uint8_t>* wanted,
+                        CandidateSearch search, Visit visit) {
   if (segs.size() < 2) return;
   auto n = static_cast<std::uint32_t>(segs.size());
+  auto want = [&](std::uint32_t i) { return wanted == nullptr || (*wanted)[i] != 0; };
   bool sweep = search == CandidateSearch::kSweep;
   if (!sweep) {
     CellGrid grid(segs, {});
@@ -338,17 +383,20 @@ void CrossingCandidates(const std::vector<Segment>& segs, CandidateSearch search
     if (search == CandidateSearch::kAuto && Clustered(lists, segs.size())) {
       sweep = true;
     } else {
-      // A pair sharing several cells is visited once: seen[j] == i marks
-      // the j already met while listing i's cells.
+      // Each pair is visited from its smaller wanted member; a pair sharing
+      // several cells once: seen[j] == i marks the j already met while
+      // listing i's cells.
       std::vector<std::uint32_t> seen(n, UINT32_MAX);
-      for (std::uint32_t i = 0; i < n; ++i)
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (!want(i)) continue;
         grid.ForEachCell(segs[i], [&](std::int64_t cell) {
           for (std::uint32_t j : lists[static_cast<std::size_t>(cell)]) {
-            if (j <= i || seen[j] == i) continue;
+            if (j == i || (j < i && want(j)) || seen[j] == i) continue;
             seen[j] = i;
-            if (BoxesMeet(segs[i], segs[j])) visit(i, j);
+            if (BoxesMeet(segs[i], segs[j])) visit(std::min(i, j), std::max(i, j));
           }
         });
+      }
     }
   }
   if (sweep) {
@@ -363,140 +411,71 @@ void CrossingCandidates(const std::vector<Segment>& segs, CandidateSearch search
       std::int64_t x = segs[i].a.x;
       std::erase_if(active, [&](std::uint32_t j) { return segs[j].b.x < x; });
       for (std::uint32_t j : active)
-        if (BoxesMeet(segs[i], segs[j])) visit(std::min(i, j), std::max(i, j));
+        if ((want(i) || want(j)) && BoxesMeet(segs[i], segs[j]))
+          visit(std::min(i, j), std::max(i, j));
       active.push_back(i);
     }
   }
 }
 
-// For every segment, the pixels (indices into `pixels`, which is sorted by
+// For a segment, the pixels (indices into `pixels`, which is sorted by
 // (x, y)) it may meet: each listed once, each inside the segment's box.
-FlatLists PixelCandidates(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels,
-                          CandidateSearch search) {
-  FlatLists out;
-  out.start.reserve(segs.size() + 1);
-  out.start.push_back(0);
-  auto close_list = [&] { out.start.push_back(static_cast<std::uint32_t>(out.ids.size())); };
-  if (pixels.empty()) {
-    for (std::size_t i = 0; i < segs.size(); ++i) close_list();
-    return out;
-  }
-  bool sweep = search == CandidateSearch::kSweep;
-  if (!sweep && !segs.empty()) {
-    CellGrid grid(segs, pixels);
-    FlatLists lists = BuildLists(grid.Count(), [&](auto add) {
+// `segs` only sizes the grid; any segment may be asked about.
+class PixelCandidates {
+ public:
+  PixelCandidates(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels,
+                  CandidateSearch search)
+      : pixels_(pixels), sweep_(search == CandidateSearch::kSweep || segs.empty()) {
+    if (sweep_ || pixels.empty()) return;
+    grid_.emplace(segs, pixels);
+    lists_ = BuildLists(grid_->Count(), [&](auto add) {
       for (std::uint32_t k = 0; k < pixels.size(); ++k)
-        add(grid.Index(grid.CellX(pixels[k].x), grid.CellY(pixels[k].y)), k);
+        add(grid_->Index(grid_->CellX(pixels[k].x), grid_->CellY(pixels[k].y)), k);
     });
-    if (search == CandidateSearch::kAuto && Clustered(lists, pixels.size())) {
-      sweep = true;
-    } else {
-      for (const Segment& s : segs) {
-        grid.ForEachNearCell(s, [&](std::int64_t cell) {
-          for (std::uint32_t k : lists[static_cast<std::size_t>(cell)])
-            if (PixelInBox(s, pixels[k])) out.ids.push_back(k);
-        });
-        close_list();
-      }
-    }
+    if (search == CandidateSearch::kAuto && Clustered(lists_, pixels.size())) sweep_ = true;
   }
-  if (sweep) {
-    // Binary search of the segment's x range.
-    for (const Segment& s : segs) {
-      auto first = std::lower_bound(pixels.begin(), pixels.end(), GridPoint{s.a.x, INT64_MIN});
-      for (auto it = first; it != pixels.end() && it->x <= s.b.x; ++it)
-        if (PixelInBox(s, *it)) out.ids.push_back(static_cast<std::uint32_t>(it - pixels.begin()));
-      close_list();
-    }
-  }
-  return out;
-}
 
-// The distinct undirected segments of a list of fragments, sorted, and for
-// each fragment the index of its segment. Only geometry enters the crossing
-// and pixel tests, so duplicate fragments (overlapping collinear input gives
-// many) are searched once. `order` lists the fragments grouped by segment,
-// in segment order: working through them in that order keeps nearby
-// geometry together in memory.
-struct SegmentSet {
-  std::vector<Segment> segs;
-  std::vector<std::uint32_t> of;
-  std::vector<std::uint32_t> order;
+  // Replaces `out` by the candidates of s.
+  void Of(const Segment& s, std::vector<std::uint32_t>& out) {
+    out.clear();
+    if (pixels_.empty()) return;
+    if (!sweep_) {
+      grid_->ForEachNearCell(s, [&](std::int64_t cell) {
+        for (std::uint32_t k : lists_[static_cast<std::size_t>(cell)])
+          if (PixelInBox(s, pixels_[k])) out.push_back(k);
+      });
+      return;
+    }
+    // Binary search of the segment's x range.
+    auto first = std::lower_bound(pixels_.begin(), pixels_.end(), GridPoint{s.a.x, INT64_MIN});
+    for (auto it = first; it != pixels_.end() && it->x <= s.b.x; ++it)
+      if (PixelInBox(s, *it)) out.push_back(static_cast<std::uint32_t>(it - pixels_.begin()));
+  }
+
+ private:
+  const std::vector<GridPoint>& pixels_;
+  bool sweep_;
+  std::optional<CellGrid> grid_;
+  FlatLists lists_;
 };
 
-SegmentSet DistinctSegments(const std::vector<Fragment>& frags) {
-  struct Keyed {
-    Segment s;
-    std::uint32_t fragment;
-  };
-  std::vector<Keyed> keyed;
-  keyed.reserve(frags.size());
-  for (std::uint32_t i = 0; i < frags.size(); ++i)
-    keyed.push_back({Normalised(frags[i].u, frags[i].v), i});
-  std::sort(keyed.begin(), keyed.end(), [](const Keyed& x, const Keyed& y) {
-    return x.s.a < y.s.a || (x.s.a == y.s.a && x.s.b < y.s.b);
-  });
-  SegmentSet set;
-  set.segs.reserve(frags.size());
-  set.of.resize(frags.size());
-  set.order.reserve(frags.size());
-  for (std::size_t k = 0; k < keyed.size(); ++k) {
-    if (k == 0 || !(keyed[k - 1].s.a == keyed[k].s.a && keyed[k - 1].s.b == keyed[k].s.b))
-      set.segs.push_back(keyed[k].s);
-    set.of[keyed[k].fragment] = static_cast<std::uint32_t>(set.segs.size() - 1);
-    set.order.push_back(keyed[k].fragment);
-  }
-  return set;
-}
+// ---------------------------------------------------------------------------
+// Snap rounding, steps 1 to 5.
 
-void SortUnique(std::vector<GridPoint>& v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-}
+// A fragment hot[u] -> hot[v] (u != v) of an operand; `split` marks one from
+// an edge that rerouting split (arr.repair's first round tests only those).
+struct Fragment {
+  std::uint32_t u = 0;
+  std::uint32_t v = 0;
+  std::uint8_t operand = 0;
+  bool split = false;
+};
 
-// Replaces fragment f by the fragments through `centres` (grid points on or
-// near it), in arr.reroute's order along f.
-void AppendThrough(const Fragment& f, std::vector<GridPoint>& centres, std::vector<Fragment>& out) {
-  SortAlong(f.u, f.v, centres);
-  GridPoint from = f.u;
-  for (GridPoint h : centres) {
-    out.push_back({from, h, f.operand});
-    from = h;
-  }
-  out.push_back({from, f.v, f.operand});
-}
-
-// arr.reroute of one edge or fragment u -> v, given its candidate pixels:
-// through every other hot pixel the closed segment meets.
-void Reroute(const Fragment& f, std::span<const std::uint32_t> candidates,
-             const std::vector<GridPoint>& hot, std::vector<Fragment>& out) {
-  std::vector<GridPoint> between;
-  for (std::uint32_t k : candidates) {
-    GridPoint h = hot[k];
-    if (!(h == f.u) && !(h == f.v) && MeetsPixel(f.u, f.v, h)) between.push_back(h);
-  }
-  AppendThrough(f, between, out);
-}
-
-// arr.repair step 3 for one fragment: through the hot pixel centres in its
-// open interior.
-void Split(const Fragment& f, std::span<const std::uint32_t> candidates,
-           const std::vector<GridPoint>& hot, std::vector<Fragment>& out) {
-  std::vector<GridPoint> inside;
-  for (std::uint32_t k : candidates)
-    if (InOpenInterior(f.u, f.v, hot[k])) inside.push_back(hot[k]);
-  AppendThrough(f, inside, out);
-}
-
-// Does a hot pixel centre lie in the open interior of one of the segments?
-bool AnyInteriorCentre(const std::vector<Segment>& segs, const std::vector<GridPoint>& hot,
-                       CandidateSearch search) {
-  FlatLists candidates = PixelCandidates(segs, hot, search);
-  for (std::size_t i = 0; i < segs.size(); ++i)
-    for (std::uint32_t k : candidates[i])
-      if (InOpenInterior(segs[i].a, segs[i].b, hot[k])) return true;
-  return false;
-}
+// A point and where it came from (the sort of step 1).
+struct Slot {
+  GridPoint p;
+  std::uint32_t slot;
+};
 
 void CheckInput(std::span<const TaggedEdge> edges) {
   for (std::size_t i = 0; i < edges.size(); ++i) {
@@ -520,6 +499,323 @@ void CheckInput(std::span<const TaggedEdge> edges) {
   }
 }
 
+class SnapRounder {
+ public:
+  explicit SnapRounder(CandidateSearch search) : search_(search) {}
+
+  Arrangement Run(std::span<const TaggedEdge> input) {
+    IndexEdges(input);
+    // Step 2 (arr.hot-pixels): the endpoints (hot_ already) and the rounded
+    // proper crossings.
+    Group(frags_);
+    std::vector<GridPoint> crossings;
+    CrossingCandidates(segs_, nullptr, search_, [&](std::uint32_t i, std::uint32_t j) {
+      const Segment &s = segs_[i], &t = segs_[j];
+      if (ProperlyCross(s.a, s.b, t.a, t.b))
+        crossings.push_back(RoundedCrossing(s.a, s.b, t.a, t.b));
+    });
+    AddHotPixels(crossings);
+    // Step 3 (arr.reroute), which also tests its new fragments for the first
+    // repair round.
+    std::vector<Fragment> next;
+    next.reserve(frags_.size() + frags_.size() / 2);
+    RerouteGroups(nullptr, true, next);
+    frags_.swap(next);
+    Repair();
+    return Merge();
+  }
+
+ private:
+  // Step 1 (arr.drop-degenerate): the non-degenerate edges as fragments,
+  // hot_ their endpoints, sorted and distinct.
+  void IndexEdges(std::span<const TaggedEdge> input) {
+    std::vector<Slot> slots;
+    slots.reserve(2 * input.size());
+    frags_.reserve(input.size());
+    for (const TaggedEdge& e : input) {
+      if (e.p == e.q) continue;
+      const auto slot = static_cast<std::uint32_t>(2 * frags_.size());
+      slots.push_back({e.p, slot});
+      slots.push_back({e.q, slot + 1});
+      frags_.push_back({0, 0, static_cast<std::uint8_t>(e.operand), false});
+    }
+    SortPoints(slots);
+    hot_.reserve(slots.size() / 2 + 16);
+    for (const Slot& s : slots) {
+      if (hot_.empty() || !(hot_.back() == s.p)) hot_.push_back(s.p);
+      auto index = static_cast<std::uint32_t>(hot_.size() - 1);
+      Fragment& f = frags_[s.slot / 2];
+      (s.slot % 2 == 0 ? f.u : f.v) = index;
+    }
+  }
+
+  static void SortPoints(std::vector<Slot>& slots) {
+    if (slots.empty()) return;
+    std::int64_t min_x = INT64_MAX, min_y = INT64_MAX, max_x = INT64_MIN, max_y = INT64_MIN;
+    for (const Slot& s : slots) {
+      min_x = std::min(min_x, s.p.x), max_x = std::max(max_x, s.p.x);
+      min_y = std::min(min_y, s.p.y), max_y = std::max(max_y, s.p.y);
+    }
+    std::vector<Slot> scratch;
+    SortByPair(
+        slots, scratch, [&](const Slot& s) { return static_cast<std::uint64_t>(s.p.x - min_x); },
+        [&](const Slot& s) { return static_cast<std::uint64_t>(s.p.y - min_y); },
+        static_cast<std::uint64_t>(max_x - min_x), static_cast<std::uint64_t>(max_y - min_y));
+  }
+
+  // Adds points to the hot pixels and renumbers the fragments.
+  void AddHotPixels(std::vector<GridPoint>& points) {
+    if (points.empty()) return;
+    std::sort(points.begin(), points.end());
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    std::vector<GridPoint> merged;
+    merged.reserve(hot_.size() + points.size());
+    std::vector<std::uint32_t> renumber(hot_.size());
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < hot_.size(); ++i) {
+      while (j < points.size() && points[j] < hot_[i]) merged.push_back(points[j++]);
+      if (j < points.size() && points[j] == hot_[i]) ++j;  // already hot
+      renumber[i] = static_cast<std::uint32_t>(merged.size());
+      merged.push_back(hot_[i]);
+    }
+    merged.insert(merged.end(), points.begin() + static_cast<std::ptrdiff_t>(j), points.end());
+    hot_.swap(merged);
+    for (Fragment& f : frags_) f.u = renumber[f.u], f.v = renumber[f.v];
+  }
+
+  // Groups `frags` by their undirected segment: group g is
+  // order_[start_[g] .. start_[g + 1]), its segment segs_[g], in (a, b)
+  // order. The hot pixels are sorted, so index order is (x, y) order.
+  void Group(const std::vector<Fragment>& frags) {
+    struct Keyed {
+      std::uint32_t lo, hi, fragment;
+    };
+    std::vector<Keyed> keyed(frags.size()), scratch;
+    for (std::uint32_t i = 0; i < frags.size(); ++i)
+      keyed[i] = {std::min(frags[i].u, frags[i].v), std::max(frags[i].u, frags[i].v), i};
+    const std::uint64_t max_index = hot_.empty() ? 0 : hot_.size() - 1;
+    SortByPair(
+        keyed, scratch, [](const Keyed& k) { return std::uint64_t{k.lo}; },
+        [](const Keyed& k) { return std::uint64_t{k.hi}; }, max_index, max_index);
+    start_.clear();
+    segs_.clear();
+    order_.resize(keyed.size());
+    for (std::size_t k = 0; k < keyed.size(); ++k) {
+      if (k == 0 || keyed[k].lo != keyed[k - 1].lo || keyed[k].hi != keyed[k - 1].hi) {
+        start_.push_back(static_cast<std::uint32_t>(k));
+        segs_.push_back({hot_[keyed[k].lo], hot_[keyed[k].hi]});
+      }
+      order_[k] = keyed[k].fragment;
+    }
+    start_.push_back(static_cast<std::uint32_t>(keyed.size()));
+  }
+
+  std::span<const std::uint32_t> Members(std::size_t g) const {
+    return {order_.data() + start_[g], order_.data() + start_[g + 1]};
+  }
+
+  // Appends the fragments hot_[from] -> hot_[to] through `through` (indices),
+  // ordered as arr.reroute orders them along from -> to: by projection,
+  // ties by (x, y), that is, by index.
+  void AppendThrough(std::uint32_t from, std::uint32_t to, std::vector<std::uint32_t>& through,
+                     std::uint8_t operand, std::vector<Fragment>& out) {
+    const bool split = !through.empty();
+    if (through.size() > 1) {
+      GridPoint p = hot_[from], q = hot_[to];
+      Int128 dx = Int128(q.x) - p.x, dy = Int128(q.y) - p.y;
+      along_.clear();
+      for (std::uint32_t k : through)
+        along_.push_back({(Int128(hot_[k].x) - p.x) * dx + (Int128(hot_[k].y) - p.y) * dy, k});
+      std::sort(along_.begin(), along_.end());
+      for (std::size_t i = 0; i < along_.size(); ++i) through[i] = along_[i].second;
+    }
+    for (std::uint32_t h : through) {
+      out.push_back({from, h, operand, split});
+      from = h;
+    }
+    out.push_back({from, to, operand, split});
+  }
+
+  // arr.reroute of the fragments of group g (every one, or those of the
+  // groups marked in `crossed`) against all hot pixels: through every other
+  // hot pixel its closed segment meets. With `test_first_round`, also
+  // arr.repair's first round's test for hot centres inside the new
+  // fragments (interior_found_, far_).
+  void RerouteGroups(const std::vector<std::uint8_t>* crossed, bool test_first_round,
+                     std::vector<Fragment>& out) {
+    PixelCandidates candidates(segs_, hot_, search_);
+    for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
+      if (crossed && !(*crossed)[g]) {
+        for (std::uint32_t i : Members(g)) out.push_back(frags_[i]);
+        continue;
+      }
+      const Segment& s = segs_[g];
+      candidates.Of(s, cands_);
+      met_.clear();
+      for (std::uint32_t k : cands_) {
+        GridPoint h = hot_[k];
+        if (!(h == s.a) && !(h == s.b) && MeetsPixel(s.a, s.b, h)) met_.push_back(k);
+      }
+      // Each direction's polyline once (the order of ties depends on it).
+      const std::size_t first = out.size();
+      for (std::uint32_t i : Members(g)) {
+        const Fragment& f = frags_[i];
+        through_ = met_;
+        AppendThrough(f.u, f.v, through_, f.operand, out);
+      }
+      if (test_first_round && !met_.empty() && !interior_found_) TestFirstRound(out, first);
+    }
+  }
+
+  // arr.repair's first round tests the fragments of split edges for hot
+  // centres in their open interior. Such a centre h lies in the edge's box
+  // (the fragments' ends do) and within half a unit of the edge (every
+  // point of a fragment does: its ends are centres of pixels the edge
+  // meets), so in a cell beside one the edge passes through (cells are at
+  // least two units wide): h is among the edge's pixel candidates, cands_.
+  // Many fragments times many candidates go to the general test instead.
+  void TestFirstRound(const std::vector<Fragment>& out, std::size_t first) {
+    const std::size_t count = out.size() - first;
+    if (count * cands_.size() > 4096) {
+      for (std::size_t i = first; i < out.size(); ++i)
+        far_.push_back(Normalised(out[i].u, out[i].v));
+      return;
+    }
+    for (std::size_t i = first; i < out.size(); ++i)
+      for (std::uint32_t k : cands_)
+        if (InOpenInterior(hot_[out[i].u], hot_[out[i].v], hot_[k])) {
+          interior_found_ = true;
+          return;
+        }
+  }
+
+  Segment Normalised(std::uint32_t u, std::uint32_t v) const {
+    return {hot_[std::min(u, v)], hot_[std::max(u, v)]};
+  }
+
+  // Does a hot pixel centre lie in the open interior of one of the segments?
+  bool AnyInteriorCentre(const std::vector<Segment>& segs) {
+    PixelCandidates candidates(segs, hot_, search_);
+    for (const Segment& s : segs) {
+      candidates.Of(s, cands_);
+      for (std::uint32_t k : cands_)
+        if (InOpenInterior(s.a, s.b, hot_[k])) return true;
+    }
+    return false;
+  }
+
+  // Step 4 (arr.repair). Leaves frags_ grouped (Group) for the merge.
+  void Repair() {
+    // In the first round only the fragments of edges that rerouting split
+    // are tested. An edge E that went through no hot pixel but its
+    // endpoints is its own fragment, and
+    //  - two such edges cannot cross properly: their crossing X rounds to a
+    //    hot pixel c whose half-open pixel holds X, so both met pixel c, and
+    //    c is not an endpoint of both (edges sharing an endpoint do not
+    //    cross properly), so one of them was split;
+    //  - no hot centre lies strictly inside E, since E would have met that
+    //    pixel and been split.
+    // So a first round where no edge was split finds no work.
+    const bool any_split =
+        std::any_of(frags_.begin(), frags_.end(), [](const Fragment& f) { return f.split; });
+    for (int round = 0;; ++round) {
+      Group(frags_);
+      if (round == 0 && !any_split) return;
+      std::vector<std::uint8_t> dirty(segs_.size(), round > 0);
+      if (round == 0)
+        for (std::size_t g = 0; g < segs_.size(); ++g)
+          for (std::uint32_t i : Members(g)) dirty[g] = dirty[g] || frags_[i].split;
+      std::vector<std::uint8_t> crossed(segs_.size(), 0);
+      std::vector<GridPoint> rounded;
+      CrossingCandidates(segs_, &dirty, search_, [&](std::uint32_t i, std::uint32_t j) {
+        const Segment &s = segs_[i], &t = segs_[j];
+        if (ProperlyCross(s.a, s.b, t.a, t.b)) {
+          crossed[i] = crossed[j] = 1;
+          rounded.push_back(RoundedCrossing(s.a, s.b, t.a, t.b));
+        }
+      });
+      bool work = !rounded.empty();
+      if (!work && round == 0) work = interior_found_ || AnyInteriorCentre(far_);
+      if (!work && round > 0) work = AnyInteriorCentre(segs_);
+      if (!work) return;
+      if (round == kMaxRepairRounds) {
+        throw GeometryException("arrangement repair did not settle (arr.repair)",
+                                {.count = kMaxRepairRounds});
+      }
+      // 1. New hot pixels.
+      AddHotPixels(rounded);
+      // 2. Reroute the fragments that crossed.
+      std::vector<Fragment> next;
+      next.reserve(frags_.size());
+      RerouteGroups(&crossed, false, next);
+      // 3. Split at hot pixel centres inside fragments.
+      frags_.swap(next);
+      Group(frags_);
+      next.clear();
+      PixelCandidates candidates(segs_, hot_, search_);
+      for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
+        const Segment& s = segs_[g];
+        candidates.Of(s, cands_);
+        met_.clear();
+        for (std::uint32_t k : cands_)
+          if (InOpenInterior(s.a, s.b, hot_[k])) met_.push_back(k);
+        for (std::uint32_t i : Members(g)) {
+          const Fragment& f = frags_[i];
+          through_ = met_;
+          AppendThrough(f.u, f.v, through_, f.operand, next);
+        }
+      }
+      frags_.swap(next);
+    }
+  }
+
+  // Step 5 (arr.merge): net counts per group, then arr.output. Groups are in
+  // (a, b) order and indices in (x, y) order, so the vertices are the hot
+  // pixels that kept segments use, numbered in index order.
+  Arrangement Merge() const {
+    std::vector<std::int32_t> n0(segs_.size(), 0), n1(segs_.size(), 0);
+    std::vector<std::uint32_t> vertex(hot_.size(), 0);  // 1 + vertex number when used
+    for (std::size_t g = 0; g < segs_.size(); ++g) {
+      for (std::uint32_t i : Members(g)) {
+        const Fragment& f = frags_[i];
+        std::int32_t sign = f.u < f.v ? 1 : -1;
+        if (f.operand == 0 || f.operand == 2) n0[g] += sign;
+        if (f.operand == 1 || f.operand == 2) n1[g] += sign;
+      }
+      if (n0[g] != 0 || n1[g] != 0) {
+        const Fragment& f = frags_[order_[start_[g]]];
+        vertex[f.u] = vertex[f.v] = 1;
+      }
+    }
+    Arrangement out;
+    for (std::size_t k = 0; k < hot_.size(); ++k) {
+      if (vertex[k] == 0) continue;
+      out.vertices.push_back(hot_[k]);
+      vertex[k] = static_cast<std::uint32_t>(out.vertices.size());
+    }
+    for (std::size_t g = 0; g < segs_.size(); ++g) {
+      if (n0[g] == 0 && n1[g] == 0) continue;
+      const Fragment& f = frags_[order_[start_[g]]];
+      out.segments.push_back(
+          {vertex[std::min(f.u, f.v)] - 1, vertex[std::max(f.u, f.v)] - 1, n0[g], n1[g]});
+    }
+    return out;
+  }
+
+  CandidateSearch search_;
+  std::vector<GridPoint> hot_;  // sorted by (x, y), distinct
+  std::vector<Fragment> frags_;
+  // Group(): frags_ by segment.
+  std::vector<std::uint32_t> order_, start_;
+  std::vector<Segment> segs_;
+  // The first repair round's test, made while rerouting.
+  bool interior_found_ = false;
+  std::vector<Segment> far_;
+  // Scratch.
+  std::vector<std::uint32_t> cands_, met_, through_;
+  std::vector<std::pair<Int128, std::uint32_t>> along_;
+};
+
 }  // namespace
 
 Arrangement BuildArrangement(std::span<const TaggedEdge> edges) {
@@ -528,151 +824,7 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> edges) {
 
 Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch search) {
   CheckInput(input);
-
-  // Step 1 (arr.drop-degenerate).
-  std::vector<Fragment> edges;
-  edges.reserve(input.size());
-  for (const TaggedEdge& e : input)
-    if (!(e.p == e.q)) edges.push_back({e.p, e.q, e.operand});
-
-  // Step 2 (arr.hot-pixels): endpoints and rounded proper crossings.
-  std::vector<GridPoint> hot;
-  hot.reserve(2 * edges.size());
-  for (const Fragment& e : edges) {
-    hot.push_back(e.u);
-    hot.push_back(e.v);
-  }
-  SegmentSet set = DistinctSegments(edges);
-  CrossingCandidates(set.segs, search, [&](std::uint32_t i, std::uint32_t j) {
-    const Segment &s = set.segs[i], &t = set.segs[j];
-    if (ProperlyCross(s.a, s.b, t.a, t.b)) hot.push_back(RoundedCrossing(s.a, s.b, t.a, t.b));
-  });
-  SortUnique(hot);
-
-  // Step 3 (arr.reroute). `split` marks the segments (of `set`, after the
-  // repair round below has rebuilt it) whose edge went through a hot pixel.
-  std::vector<Fragment> frags;
-  frags.reserve(edges.size());
-  bool any_split = false;
-  std::vector<std::uint8_t> from_split;  // per fragment
-  {
-    FlatLists candidates = PixelCandidates(set.segs, hot, search);
-    for (std::uint32_t i : set.order) {
-      std::size_t before = frags.size();
-      Reroute(edges[i], candidates[set.of[i]], hot, frags);
-      from_split.resize(frags.size(), frags.size() - before > 1);
-      any_split = any_split || frags.size() - before > 1;
-    }
-  }
-
-  // Step 4 (arr.repair).
-  for (int round = 0;; ++round) {
-    // Which segments the round must test. In the first round only those
-    // from an edge that rerouting split: an edge E that went through no hot
-    // pixel but its endpoints is its own fragment, and
-    //  - two such edges cannot cross properly: their crossing X rounds to a
-    //    hot pixel c whose half-open pixel holds X, so both met pixel c, and
-    //    c is not an endpoint of both (edges sharing an endpoint do not
-    //    cross properly), so one of them was split;
-    //  - no hot centre lies strictly inside E, since E would have met that
-    //    pixel and been split.
-    // So a first round where no edge was split finds no work.
-    if (round == 0 && !any_split) {
-      // Every fragment is its edge, in `set.order`: the same segments.
-      std::vector<std::uint32_t> of(frags.size());
-      for (std::uint32_t k = 0; k < frags.size(); ++k) {
-        of[k] = set.of[set.order[k]];
-        set.order[k] = k;
-      }
-      set.of = std::move(of);
-      break;
-    }
-    set = DistinctSegments(frags);
-    std::vector<std::uint8_t> dirty(set.segs.size(), round > 0);
-    if (round == 0) {
-      for (std::size_t i = 0; i < frags.size(); ++i)
-        if (from_split[i]) dirty[set.of[i]] = 1;
-    }
-    std::vector<std::uint8_t> crossed(set.segs.size(), 0);
-    std::vector<GridPoint> rounded;
-    CrossingCandidates(set.segs, search, [&](std::uint32_t i, std::uint32_t j) {
-      const Segment &s = set.segs[i], &t = set.segs[j];
-      if ((dirty[i] || dirty[j]) && ProperlyCross(s.a, s.b, t.a, t.b)) {
-        crossed[i] = crossed[j] = 1;
-        rounded.push_back(RoundedCrossing(s.a, s.b, t.a, t.b));
-      }
-    });
-    bool work = !rounded.empty();
-    if (!work) {
-      std::vector<Segment> tested;
-      for (std::size_t i = 0; i < set.segs.size(); ++i)
-        if (dirty[i]) tested.push_back(set.segs[i]);
-      work = AnyInteriorCentre(tested, hot, search);
-    }
-    if (!work) break;
-    if (round == kMaxRepairRounds) {
-      throw GeometryException("arrangement repair did not settle (arr.repair)",
-                              {.count = kMaxRepairRounds});
-    }
-    // 1. New hot pixels.
-    hot.insert(hot.end(), rounded.begin(), rounded.end());
-    SortUnique(hot);
-    // 2. Reroute the fragments that crossed.
-    std::vector<Fragment> next;
-    {
-      FlatLists candidates = PixelCandidates(set.segs, hot, search);
-      for (std::uint32_t i : set.order) {
-        if (crossed[set.of[i]])
-          Reroute(frags[i], candidates[set.of[i]], hot, next);
-        else
-          next.push_back(frags[i]);
-      }
-    }
-    // 3. Split at hot pixel centres inside fragments.
-    frags.clear();
-    {
-      SegmentSet next_set = DistinctSegments(next);
-      FlatLists candidates = PixelCandidates(next_set.segs, hot, search);
-      for (std::uint32_t i : next_set.order) Split(next[i], candidates[next_set.of[i]], hot, frags);
-    }
-  }
-
-  // Step 5 (arr.merge): net counts per undirected segment. `set` holds the
-  // final fragments' distinct segments, sorted by (a, b).
-  std::vector<std::int32_t> n0(set.segs.size(), 0), n1(set.segs.size(), 0);
-  for (std::uint32_t i : set.order) {
-    const Fragment& f = frags[i];
-    std::int32_t sign = f.u < f.v ? 1 : -1;
-    if (f.operand == 0 || f.operand == 2) n0[set.of[i]] += sign;
-    if (f.operand == 1 || f.operand == 2) n1[set.of[i]] += sign;
-  }
-  // The vertices, and each kept segment's two vertex indices: endpoint k of
-  // kept segment j goes to slot 2 j + k, sorted by point once.
-  std::vector<std::uint32_t> kept;
-  for (std::uint32_t g = 0; g < set.segs.size(); ++g)
-    if (n0[g] != 0 || n1[g] != 0) kept.push_back(g);
-  struct Slot {
-    GridPoint p;
-    std::uint32_t slot;
-  };
-  std::vector<Slot> slots;
-  slots.reserve(2 * kept.size());
-  for (std::uint32_t j = 0; j < kept.size(); ++j) {
-    slots.push_back({set.segs[kept[j]].a, 2 * j});
-    slots.push_back({set.segs[kept[j]].b, 2 * j + 1});
-  }
-  std::sort(slots.begin(), slots.end(), [](const Slot& x, const Slot& y) { return x.p < y.p; });
-  Arrangement out;
-  std::vector<std::uint32_t> vertex_of(slots.size());
-  for (const Slot& s : slots) {
-    if (out.vertices.empty() || !(out.vertices.back() == s.p)) out.vertices.push_back(s.p);
-    vertex_of[s.slot] = static_cast<std::uint32_t>(out.vertices.size() - 1);
-  }
-  // Sorted by (a, b) as points, so also by their indices.
-  out.segments.reserve(kept.size());
-  for (std::uint32_t j = 0; j < kept.size(); ++j)
-    out.segments.push_back({vertex_of[2 * j], vertex_of[2 * j + 1], n0[kept[j]], n1[kept[j]]});
-  return out;
+  return SnapRounder(search).Run(input);
 }
 
 std::vector<std::uint8_t> CanonicalBytes(const Arrangement& arrangement) {
