@@ -23,6 +23,7 @@
 #include "conformance/generators/region_validity.hpp"
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
+#include "conformance/tests/gen_outlines.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "onepath/geom2d/shrink.hpp"
 
@@ -41,16 +42,7 @@ using onepath::proptest::CheckProperty;
 // 1..2 outlines of 1..2 rings of 3..6 vertices in [-12, 12]^2, quarter units
 // at SnapBits 2 (crossings round).
 Region GenRegion() {
-  std::vector<Outline> outlines(*rc::gen::inRange<std::size_t>(1, 3));
-  for (Outline& o : outlines) {
-    o.rings.resize(*rc::gen::inRange<std::size_t>(1, 3));
-    for (auto& ring : o.rings) {
-      ring.resize(*rc::gen::inRange<std::size_t>(3, 7));
-      for (Vector2D& v : ring)
-        v = {*rc::gen::inRange(-48, 49) / 4.0, *rc::gen::inRange(-48, 49) / 4.0};
-    }
-  }
-  return Region::FromOutlines(outlines, {.SnapBits = 2});
+  return Region::FromOutlines(onepath::proptest::GenQuarterOutlines(3, 3, 7, 48), {.SnapBits = 2});
 }
 
 // Up to 7 x 7 unit cells at an integer origin, SnapBits 0.

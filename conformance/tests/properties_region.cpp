@@ -30,6 +30,7 @@
 #include "conformance/generators/tile_squares.hpp"
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
+#include "conformance/tests/gen_outlines.hpp"
 #include "onepath/geom2d/region.hpp"
 
 namespace {
@@ -69,18 +70,7 @@ Region FromMap(const TileMap& m) {
 
 // 1..3 outlines of 1..3 rings of 3..6 vertices in [-12, 12]^2 (quarter units
 // at SnapBits 2, so crossings need rounding).
-std::vector<Outline> GenOutlines() {
-  std::vector<Outline> outlines(*rc::gen::inRange<std::size_t>(1, 4));
-  for (Outline& o : outlines) {
-    o.rings.resize(*rc::gen::inRange<std::size_t>(1, 4));
-    for (auto& ring : o.rings) {
-      ring.resize(*rc::gen::inRange<std::size_t>(3, 7));
-      for (Vector2D& v : ring)
-        v = {*rc::gen::inRange(-48, 49) / 4.0, *rc::gen::inRange(-48, 49) / 4.0};
-    }
-  }
-  return outlines;
-}
+std::vector<Outline> GenOutlines() { return onepath::proptest::GenQuarterOutlines(4, 4, 7, 48); }
 
 const Geometry2DOptions kQuarters{.SnapBits = 2};
 

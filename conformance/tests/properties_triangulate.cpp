@@ -19,6 +19,7 @@
 
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
+#include "conformance/tests/gen_outlines.hpp"
 #include "onepath/geom2d/region.hpp"
 
 namespace {
@@ -45,15 +46,7 @@ Region GenRegion() {
     for (std::int64_t k = 0; k < w * h; ++k) cells.push_back(*rc::gen::inRange(0, 2));
     return Region::FromTileMap(cells, w, h, 1.0, {0, 0}, {.SnapBits = 0});
   }
-  std::vector<Outline> outlines(*rc::gen::inRange<std::size_t>(1, 3));
-  for (Outline& o : outlines) {
-    o.rings.resize(*rc::gen::inRange<std::size_t>(1, 3));
-    for (auto& ring : o.rings) {
-      ring.resize(*rc::gen::inRange<std::size_t>(3, 8));
-      for (Vector2D& v : ring)
-        v = {*rc::gen::inRange(-40, 41) / 4.0, *rc::gen::inRange(-40, 41) / 4.0};
-    }
-  }
+  std::vector<Outline> outlines = onepath::proptest::GenQuarterOutlines(3, 3, 8, 40);
   return Region::FromOutlines(outlines, {.SnapBits = 2});
 }
 
