@@ -34,6 +34,15 @@ std::size_t IndexOf(const std::vector<std::uint32_t>& polygon, std::uint32_t ver
                                   polygon.begin());
 }
 
+// partition.limit.
+void CheckPolygonLimit(int maxVerticesPerPolygon) {
+  if (maxVerticesPerPolygon < kMinPolygonVertices || maxVerticesPerPolygon > kMaxPolygonVertices) {
+    throw ArgumentOutOfRangeException(
+        "maxVerticesPerPolygon must be from 3 to 16 (partition.limit)",
+        {.argument = "maxVerticesPerPolygon", .value = static_cast<double>(maxVerticesPerPolygon)});
+  }
+}
+
 std::uint32_t Find(std::vector<std::uint32_t>& parent, std::uint32_t t) {
   while (parent[t] != t) t = parent[t] = parent[parent[t]];
   return t;
@@ -42,11 +51,7 @@ std::uint32_t Find(std::vector<std::uint32_t>& parent, std::uint32_t t) {
 }  // namespace
 
 ConvexPartition PartitionConvex(const RegionTriangulation& tri, int maxVerticesPerPolygon) {
-  if (maxVerticesPerPolygon < kMinPolygonVertices || maxVerticesPerPolygon > kMaxPolygonVertices) {
-    throw ArgumentOutOfRangeException(
-        "maxVerticesPerPolygon must be from 3 to 16 (partition.limit)",
-        {.argument = "maxVerticesPerPolygon", .value = static_cast<double>(maxVerticesPerPolygon)});
-  }
+  CheckPolygonLimit(maxVerticesPerPolygon);
   const std::size_t count = tri.triangles.size();
   const std::vector<GridPoint>& p = tri.vertices;
   // Every interior edge once, from the triangle that holds it as u -> v, u < v.
@@ -129,9 +134,7 @@ ConvexPartition PartitionConvex(const RegionTriangulation& tri, int maxVerticesP
 }
 
 ConvexPartition Region::PartitionConvex(int maxVerticesPerPolygon) const {
-  // partition.limit is checked before the triangulation is made.
-  if (maxVerticesPerPolygon < kMinPolygonVertices || maxVerticesPerPolygon > kMaxPolygonVertices)
-    return geom2d::PartitionConvex(RegionTriangulation{}, maxVerticesPerPolygon);
+  CheckPolygonLimit(maxVerticesPerPolygon);  // before the triangulation is made
   return geom2d::PartitionConvex(Triangulate(), maxVerticesPerPolygon);
 }
 
