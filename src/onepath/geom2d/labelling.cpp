@@ -26,18 +26,17 @@ std::vector<SegmentWindings> LabelWindings(const Arrangement& arrangement) {
     auto above_v = [&](std::uint32_t s) {
       return Orient(points[segments[s].a], points[segments[s].b], p);
     };
-    // The block ending at v: [lower, upper).
+    // The block ending at v: [lower, upper) (a few segments: a linear scan).
     auto lower = std::partition_point(status.begin(), status.end(),
                                       [&](std::uint32_t s) { return above_v(s) > 0; });
-    auto upper =
-        std::partition_point(lower, status.end(), [&](std::uint32_t s) { return above_v(s) == 0; });
+    auto upper = lower;
+    while (upper != status.end() && above_v(*upper) == 0) ++upper;
     std::int64_t below[2] = {0, 0};
     if (lower != status.begin()) {
       below[0] = windings[*(lower - 1)].above[0];
       below[1] = windings[*(lower - 1)].above[1];
     }
-    std::ptrdiff_t at = lower - status.begin();
-    status.erase(lower, upper);
+
     // The segments starting at v, bottom to top: s before t when t's
     // direction is counter-clockwise from s's (all point into the half-plane
     // after v in (x, y) order, so the cross product orders them).
@@ -56,7 +55,13 @@ std::vector<SegmentWindings> LabelWindings(const Arrangement& arrangement) {
       below[0] = w.above[0];
       below[1] = w.above[1];
     }
-    status.insert(status.begin() + at, starting.begin(), starting.end());
+    // The block ending at v gives way to the segments starting at v: as
+    // many as fit are written over it, so that the rest of the status only
+    // moves by the difference.
+    const auto common = std::min<std::ptrdiff_t>(upper - lower, std::ssize(starting));
+    lower = std::copy(starting.begin(), starting.begin() + common, lower);
+    lower = status.erase(lower, upper);
+    status.insert(lower, starting.begin() + common, starting.end());
   }
   return windings;
 }
