@@ -449,6 +449,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
     } else {
       for (std::size_t cell = 0; cell + 1 < lists.start.size(); ++cell) {
         std::span<const std::uint32_t> list = lists[cell];
+        if (wanted && std::none_of(list.begin(), list.end(), want)) continue;
         std::size_t h = 0;  // list[0, h) horizontal, [h, v) vertical, [v, end) others
         while (h < list.size() && kind[list[h]] == 0) ++h;
         std::size_t v = h;
@@ -569,13 +570,13 @@ class PixelCandidates {
 // ---------------------------------------------------------------------------
 // Snap rounding, steps 1 to 5.
 
-// A fragment hot[u] -> hot[v] (u != v) of an operand; `split` marks one from
-// an edge that rerouting split (arr.repair's first round tests only those).
+// A fragment hot[u] -> hot[v] (u != v) of an operand; `tested` marks one
+// that arr.repair's first round must test (Repair).
 struct Fragment {
   std::uint32_t u = 0;
   std::uint32_t v = 0;
   std::uint8_t operand = 0;
-  bool split = false;
+  bool tested = false;
 };
 
 // A point and where it came from (the sort of step 1).
@@ -749,8 +750,7 @@ class SnapRounder {
   // ordered as arr.reroute orders them along from -> to: by projection,
   // ties by (x, y), that is, by index.
   void AppendThrough(std::uint32_t from, std::uint32_t to, std::vector<std::uint32_t>& through,
-                     std::uint8_t operand, std::vector<Fragment>& out) {
-    const bool split = !through.empty();
+                     std::uint8_t operand, bool tested, std::vector<Fragment>& out) {
     if (through.size() > 1) {
       GridPoint p = hot_[from], q = hot_[to];
       Int128 dx = Int128(q.x) - p.x, dy = Int128(q.y) - p.y;
@@ -761,10 +761,10 @@ class SnapRounder {
       for (std::size_t i = 0; i < along_.size(); ++i) through[i] = along_[i].second;
     }
     for (std::uint32_t h : through) {
-      out.push_back({from, h, operand, split});
+      out.push_back({from, h, operand, tested});
       from = h;
     }
-    out.push_back({from, to, operand, split});
+    out.push_back({from, to, operand, tested});
   }
 
   // arr.reroute of the fragments of group g (every one, or those of the
@@ -788,21 +788,19 @@ class SnapRounder {
         GridPoint h = hot_[k];
         if (!(h == s.a) && !(h == s.b) && MeetsPixel(s.a, s.b, h)) met_.push_back(k);
       }
+      const bool axis_parallel = s.a.x == s.b.x || s.a.y == s.b.y;
+      const bool tested = test_first_round && !met_.empty() && !axis_parallel;
       const std::size_t first = out.size();
       for (std::uint32_t i : Members(g)) {
         const Fragment& f = frags_[i];
         through_ = met_;
-        AppendThrough(f.u, f.v, through_, f.operand, out);
+        AppendThrough(f.u, f.v, through_, f.operand, tested, out);
       }
-      // An axis-parallel edge's fragments run between consecutive hot
-      // pixels on its line, so none has a hot centre inside.
-      const bool axis_parallel = s.a.x == s.b.x || s.a.y == s.b.y;
-      if (test_first_round && !met_.empty() && !interior_found_ && !axis_parallel)
-        TestFirstRound(out, first);
+      if (tested && !interior_found_) TestFirstRound(out, first);
     }
   }
 
-  // arr.repair's first round tests the fragments of split edges for hot
+  // arr.repair's first round tests the tested fragments (Repair) for hot
   // centres in their open interior. Such a centre h lies in the edge's box
   // (the fragments' ends do) and within half a unit of the edge (every
   // point of a fragment does: its ends are centres of pixels the edge
@@ -847,25 +845,33 @@ class SnapRounder {
 
   // Step 4 (arr.repair). Leaves frags_ grouped (Group) for the merge.
   void Repair() {
-    // In the first round only the fragments of edges that rerouting split
-    // are tested. An edge E that went through no hot pixel but its
-    // endpoints is its own fragment, and
-    //  - two such edges cannot cross properly: their crossing X rounds to a
-    //    hot pixel c whose half-open pixel holds X, so both met pixel c, and
-    //    c is not an endpoint of both (edges sharing an endpoint do not
-    //    cross properly), so one of them was split;
-    //  - no hot centre lies strictly inside E, since E would have met that
-    //    pixel and been split.
-    // So a first round where no edge was split finds no work.
-    const bool any_split =
-        std::any_of(frags_.begin(), frags_.end(), [](const Fragment& f) { return f.split; });
+    // The first round tests only the fragments of edges that rerouting
+    // split and that are not axis-parallel: its crossing search looks at
+    // pairs with at least one of them, its search for centres at them
+    // alone. Every other fragment f lies on its edge E and ends at
+    // consecutive vertices of E's polyline along E: E is its only fragment
+    // (no hot pixel met but its endpoints), or E is axis-parallel (the hot
+    // pixels it meets lie on its line). Then
+    //  - no hot centre h lies strictly inside f: E would meet h's pixel, and
+    //    h would be a vertex of E's polyline between f's ends;
+    //  - no two such fragments f on E and g on F cross properly. If they
+    //    crossed at X, so would E and F, and the hot pixel c that X rounds
+    //    to would be an end of f: E meets c's pixel (it holds X), so c is
+    //    a vertex of E's polyline; if E is its only fragment, c is an end
+    //    of E = f; if E is axis-parallel, c lies on its line within half a
+    //    unit of X, so at an end of f (no vertex lies strictly inside f).
+    //    Likewise c is an end of g, and two segments with a common end do
+    //    not cross properly.
+    // So a first round where nothing is tested finds no work.
+    const bool any_tested =
+        std::any_of(frags_.begin(), frags_.end(), [](const Fragment& f) { return f.tested; });
     for (int round = 0;; ++round) {
       Group(frags_);
-      if (round == 0 && !any_split) return;
+      if (round == 0 && !any_tested) return;
       std::vector<std::uint8_t> dirty(segs_.size(), round > 0);
       if (round == 0)
         for (std::size_t g = 0; g < segs_.size(); ++g)
-          for (std::uint32_t i : Members(g)) dirty[g] = dirty[g] || frags_[i].split;
+          for (std::uint32_t i : Members(g)) dirty[g] = dirty[g] || frags_[i].tested;
       std::vector<std::uint8_t> crossed(segs_.size(), 0);
       std::vector<GridPoint> rounded;
       CrossingCandidates(segs_, &dirty, search_, [&](std::uint32_t i, std::uint32_t j) {
@@ -908,7 +914,7 @@ class SnapRounder {
         for (std::uint32_t i : Members(g)) {
           const Fragment& f = frags_[i];
           through_ = met_;
-          AppendThrough(f.u, f.v, through_, f.operand, next);
+          AppendThrough(f.u, f.v, through_, f.operand, false, next);
         }
       }
       frags_.swap(next);
