@@ -180,18 +180,6 @@ int InCircle(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
   return InCircleSecondStage(a, b, c, d);
 }
 
-// 128-bit integers are a GCC/Clang extension on every target we build for.
-__extension__ typedef __int128 Int128;
-
-int Orient2DInt(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by, std::int64_t cx,
-                std::int64_t cy) {
-  // |differences| <= 2^62, products <= 2^124, their difference <= 2^125:
-  // no 128-bit overflow.
-  Int128 left = static_cast<Int128>(ax - cx) * (by - cy);
-  Int128 right = static_cast<Int128>(ay - cy) * (bx - cx);
-  return (left > right) - (left < right);
-}
-
 namespace {
 
 void CheckArgument(const char* name, int index, Vector2D p) {

@@ -18,6 +18,7 @@
 #include <bit>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "onepath/core/canonical.hpp"
@@ -33,8 +34,18 @@ __extension__ typedef __int128 Int128;
 
 constexpr int kMaxRepairRounds = 256;
 
-// floor(n / d) for d > 0.
+// floor(n / d) for d > 0, in 64 bits.
+std::int64_t FloorDiv64(std::int64_t n, std::int64_t d) {
+  std::int64_t q = n / d;
+  if (n % d != 0 && n < 0) q -= 1;
+  return q;
+}
+
+// floor(n / d) for d > 0 (in 64 bits when both fit: a 128-bit division is
+// a slow library call).
 Int128 FloorDiv(Int128 n, Int128 d) {
+  if (n == static_cast<std::int64_t>(n) && d == static_cast<std::int64_t>(d))
+    return FloorDiv64(static_cast<std::int64_t>(n), static_cast<std::int64_t>(d));
   Int128 q = n / d;
   if (n % d != 0 && n < 0) q -= 1;
   return q;
@@ -43,6 +54,19 @@ Int128 FloorDiv(Int128 n, Int128 d) {
 // arr.proper-crossing: each segment's endpoints strictly on opposite sides
 // of the other's line.
 bool ProperlyCross(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2) {
+  // Axis-parallel segments: parallel ones never cross properly; a
+  // horizontal and a vertical one do when each passes strictly between the
+  // other's ends.
+  const bool h1 = p1.y == q1.y, v1 = p1.x == q1.x, h2 = p2.y == q2.y, v2 = p2.x == q2.x;
+  if ((h1 || v1) && (h2 || v2)) {
+    if (h1 && v2)
+      return std::min(p1.x, q1.x) < p2.x && p2.x < std::max(p1.x, q1.x) &&
+             std::min(p2.y, q2.y) < p1.y && p1.y < std::max(p2.y, q2.y);
+    if (v1 && h2)
+      return std::min(p2.x, q2.x) < p1.x && p1.x < std::max(p2.x, q2.x) &&
+             std::min(p1.y, q1.y) < p2.y && p2.y < std::max(p1.y, q1.y);
+    return false;
+  }
   int a = Orient(p1, q1, p2);
   int b = Orient(p1, q1, q2);
   if (a == 0 || b == 0 || a == b) return false;
@@ -51,8 +75,10 @@ bool ProperlyCross(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2) {
   return c != 0 && d != 0 && c != d;
 }
 
-// arr.round: X = p1 + t (q1 - p1) with t = ((p2 - p1) x d2) / (d1 x d2),
-// then floor(X + 1/2) = floor((2 num + den) / (2 den)) per coordinate.
+// arr.round: X = p1 + t (q1 - p1) with t = tnum / den, tnum = (p2 - p1) x d2
+// and den = d1 x d2, then per coordinate floor(X + 1/2) = p1 +
+// floor((2 tnum d1 + den) / (2 den)) (p1 is an integer; the numbers stay
+// small when the segments are short).
 GridPoint RoundedCrossing(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2) {
   Int128 d1x = q1.x - p1.x, d1y = q1.y - p1.y;
   Int128 d2x = q2.x - p2.x, d2y = q2.y - p2.y;
@@ -62,10 +88,8 @@ GridPoint RoundedCrossing(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2
     den = -den;
     tnum = -tnum;
   }
-  Int128 nx = Int128(p1.x) * den + tnum * d1x;
-  Int128 ny = Int128(p1.y) * den + tnum * d1y;
-  return {static_cast<std::int64_t>(FloorDiv(2 * nx + den, 2 * den)),
-          static_cast<std::int64_t>(FloorDiv(2 * ny + den, 2 * den))};
+  return {p1.x + static_cast<std::int64_t>(FloorDiv(2 * tnum * d1x + den, 2 * den)),
+          p1.y + static_cast<std::int64_t>(FloorDiv(2 * tnum * d1y + den, 2 * den))};
 }
 
 // A bound on the segment parameter t: t >= num/den (lower) or t <= num/den
@@ -95,6 +119,12 @@ bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
   // The same with x and y swapped.
   if (p.y == q.y) return c.y == p.y && std::min(p.x, q.x) <= c.x && c.x <= std::max(p.x, q.x);
   if (p.x == q.x) return c.x == p.x && std::min(p.y, q.y) <= c.y && c.y <= std::max(p.y, q.y);
+  // The line through p and q meets the closed square of side 1 about c
+  // only if |(q - p) x (c - p)| <= (|dx| + |dy|) / 2 (the square's extent
+  // across the line): a cheap test that rejects most pixels.
+  const std::int64_t ex = q.x - p.x, ey = q.y - p.y;
+  const Int128 cross = Int128(ex) * (c.y - p.y) - Int128(ey) * (c.x - p.x);
+  if (2 * (cross < 0 ? -cross : cross) > Int128(std::abs(ex)) + std::abs(ey)) return false;
   Int128 ax = 2 * Int128(p.x), ay = 2 * Int128(p.y);
   Int128 dx = 2 * (Int128(q.x) - p.x), dy = 2 * (Int128(q.y) - p.y);
   Bound lo{0, 1, false}, hi{1, 1, false};
@@ -148,11 +178,11 @@ bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c) {
 }
 
 // ---------------------------------------------------------------------------
-// Sorting. An LSD radix sort by two unsigned fields, 11 bits a pass; a pass
+// Sorting. An LSD radix sort by two unsigned fields, 13 bits a pass; a pass
 // whose digit is the same for every item is skipped. Small inputs go to
 // std::sort. Nothing below depends on the order of items with equal keys.
 
-constexpr int kDigitBits = 11;
+constexpr int kDigitBits = 13;
 constexpr std::uint64_t kDigitMask = (std::uint64_t{1} << kDigitBits) - 1;
 
 int Digits(std::uint64_t max_value) {
@@ -176,6 +206,7 @@ void SortByPair(std::vector<T>& items, std::vector<T>& scratch, Major major, Min
     return static_cast<std::size_t>((v >> (kDigitBits * (in_minor ? d : d - minor_digits))) &
                                     kDigitMask);
   };
+  scratch.clear();  // so that resizing copies nothing
   scratch.resize(items.size());
   std::array<std::uint32_t, kDigitMask + 1> count;
   for (int d = 0; d < digits; ++d) {
@@ -214,13 +245,6 @@ bool BoxesMeet(const Segment& s, const Segment& t) {
   return s.a.x <= t.b.x && t.a.x <= s.b.x && s.YLow() <= t.YHigh() && t.YLow() <= s.YHigh();
 }
 
-// floor(n / d) for d > 0, in 64 bits.
-std::int64_t FloorDiv64(std::int64_t n, std::int64_t d) {
-  std::int64_t q = n / d;
-  if (n % d != 0 && n < 0) q -= 1;
-  return q;
-}
-
 // floor(y(x)) on the segment's line at integer x, y(x) = a.y + (x - a.x) dy / dx
 // with dx > 0. As a.y is an integer, floor(y(x)) = a.y + floor((x - a.x) dy / dx);
 // the product takes 64 bits when it fits (always on maps of moderate size)
@@ -235,7 +259,11 @@ std::int64_t FloorY(const Segment& s, std::int64_t x) {
 // A uniform grid of cells of side 2^shift over the bounding box.
 class CellGrid {
  public:
-  CellGrid(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels) {
+  // Over the box of the segments and the pixels. With `for_pixels` the
+  // cells are as small as about 2 cells per pixel allow (the pixels are
+  // what is looked up); else at least the segments' mean extent.
+  CellGrid(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels,
+           bool for_pixels = false) {
     std::int64_t min_x = INT64_MAX, min_y = INT64_MAX, max_x = INT64_MIN, max_y = INT64_MIN;
     Int128 extent = 0;
     for (const Segment& s : segs) {
@@ -247,11 +275,11 @@ class CellGrid {
       min_x = std::min(min_x, p.x), max_x = std::max(max_x, p.x);
       min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
     }
-    std::size_t n = std::max<std::size_t>({segs.size(), pixels.size(), 1});
+    std::size_t n = std::max<std::size_t>({for_pixels ? 0 : segs.size(), pixels.size(), 1});
     // The least power of two, at least 2, at least the mean extent ...
     Int128 mean = (extent + static_cast<Int128>(n) - 1) / static_cast<Int128>(n);
     shift_ = 1;
-    while ((Int128(1) << shift_) < mean) ++shift_;
+    while (!for_pixels && (Int128(1) << shift_) < mean) ++shift_;
     // ... raised until there are at most about 2n cells.
     for (;; ++shift_) {
       min_cx_ = min_x >> shift_, min_cy_ = min_y >> shift_;
@@ -364,38 +392,72 @@ bool Clustered(const FlatLists& lists, std::size_t items) {
   return sum > Int128(32) * static_cast<Int128>(std::max<std::size_t>(items, 1));
 }
 
-// Calls visit(i, j) once for every pair i < j of segments, at least one of
-// them marked in `wanted` (all when it is null), whose bounding boxes meet
-// and that share a grid cell (or, on the sweep path, overlap in x and y).
+// Clustered input for the crossing search: the grid would look at more
+// pairs (sum over cells of count^2 / 2) than the sweep (for each segment in
+// increasing minimum x, the segments still active). Dense input that is
+// spread evenly makes Clustered() true too, but there the grid wins.
+bool SweepIsCheaper(const FlatLists& lists, const std::vector<Segment>& segs) {
+  if (!Clustered(lists, segs.size())) return false;
+  Int128 grid = 0;
+  for (std::size_t k = 0; k + 1 < lists.start.size(); ++k) {
+    Int128 c = lists.start[k + 1] - lists.start[k];
+    grid += c * (c - 1) / 2;
+  }
+  std::vector<std::int64_t> first(segs.size()), last(segs.size());
+  for (std::size_t i = 0; i < segs.size(); ++i) first[i] = segs[i].a.x, last[i] = segs[i].b.x;
+  std::sort(first.begin(), first.end());
+  std::sort(last.begin(), last.end());
+  Int128 sweep = 0;
+  for (std::size_t i = 0, ended = 0; i < first.size(); ++i) {
+    while (ended < last.size() && last[ended] < first[i]) ++ended;
+    sweep += static_cast<Int128>(i - ended);
+  }
+  return sweep < grid;
+}
+
+// Calls visit(i, j) for every pair i < j of segments, at least one of them
+// marked in `wanted` (all when it is null), whose bounding boxes meet and
+// that share a grid cell (or, on the sweep path, overlap in x and y), and
+// that are not two horizontal or two vertical segments (which never cross
+// properly). A pair sharing several cells is visited once per cell: the
+// visitors only collect, so repeats change nothing.
 template <typename Visit>
 void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std::uint8_t>* wanted,
                         CandidateSearch search, Visit visit) {
   if (segs.size() < 2) return;
   auto n = static_cast<std::uint32_t>(segs.size());
   auto want = [&](std::uint32_t i) { return wanted == nullptr || (*wanted)[i] != 0; };
+  auto pair = [&](std::uint32_t i, std::uint32_t j) {
+    if ((want(i) || want(j)) && BoxesMeet(segs[i], segs[j])) visit(std::min(i, j), std::max(i, j));
+  };
+  // 0 horizontal, 1 vertical, 2 neither.
+  std::vector<std::uint8_t> kind(n);
+  for (std::uint32_t i = 0; i < n; ++i)
+    kind[i] = segs[i].a.y == segs[i].b.y ? 0 : segs[i].a.x == segs[i].b.x ? 1 : 2;
   bool sweep = search == CandidateSearch::kSweep;
   if (!sweep) {
     CellGrid grid(segs, {});
+    // Every cell lists its horizontal segments, then its vertical ones,
+    // then the others.
     FlatLists lists = BuildLists(grid.Count(), [&](auto add) {
-      for (std::uint32_t i = 0; i < n; ++i)
-        grid.ForEachCell(segs[i], [&](std::int64_t cell) { add(cell, i); });
+      for (std::uint8_t k = 0; k < 3; ++k)
+        for (std::uint32_t i = 0; i < n; ++i)
+          if (kind[i] == k) grid.ForEachCell(segs[i], [&](std::int64_t cell) { add(cell, i); });
     });
-    if (search == CandidateSearch::kAuto && Clustered(lists, segs.size())) {
+    if (search == CandidateSearch::kAuto && SweepIsCheaper(lists, segs)) {
       sweep = true;
     } else {
-      // Each pair is visited from its smaller wanted member; a pair sharing
-      // several cells once: seen[j] == i marks the j already met while
-      // listing i's cells.
-      std::vector<std::uint32_t> seen(n, UINT32_MAX);
-      for (std::uint32_t i = 0; i < n; ++i) {
-        if (!want(i)) continue;
-        grid.ForEachCell(segs[i], [&](std::int64_t cell) {
-          for (std::uint32_t j : lists[static_cast<std::size_t>(cell)]) {
-            if (j == i || (j < i && want(j)) || seen[j] == i) continue;
-            seen[j] = i;
-            if (BoxesMeet(segs[i], segs[j])) visit(std::min(i, j), std::max(i, j));
-          }
-        });
+      for (std::size_t cell = 0; cell + 1 < lists.start.size(); ++cell) {
+        std::span<const std::uint32_t> list = lists[cell];
+        if (wanted && std::none_of(list.begin(), list.end(), want)) continue;
+        std::size_t h = 0;  // list[0, h) horizontal, [h, v) vertical, [v, end) others
+        while (h < list.size() && kind[list[h]] == 0) ++h;
+        std::size_t v = h;
+        while (v < list.size() && kind[list[v]] == 1) ++v;
+        for (std::size_t p = 0; p < h; ++p)
+          for (std::size_t q = h; q < v; ++q) pair(list[p], list[q]);
+        for (std::size_t p = v; p < list.size(); ++p)
+          for (std::size_t q = 0; q < p; ++q) pair(list[q], list[p]);
       }
     }
   }
@@ -411,8 +473,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
       std::int64_t x = segs[i].a.x;
       std::erase_if(active, [&](std::uint32_t j) { return segs[j].b.x < x; });
       for (std::uint32_t j : active)
-        if ((want(i) || want(j)) && BoxesMeet(segs[i], segs[j]))
-          visit(std::min(i, j), std::max(i, j));
+        if (kind[i] == 2 || kind[i] != kind[j]) pair(i, j);
       active.push_back(i);
     }
   }
@@ -420,61 +481,113 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
 
 // For a segment, the pixels (indices into `pixels`, which is sorted by
 // (x, y)) it may meet: each listed once, each inside the segment's box.
-// `segs` only sizes the grid; any segment may be asked about.
+// `segs` only sizes the grid; any segment between two of the pixels may be
+// asked about.
 class PixelCandidates {
  public:
   PixelCandidates(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels,
                   CandidateSearch search)
-      : pixels_(pixels), sweep_(search == CandidateSearch::kSweep || segs.empty()) {
-    if (sweep_ || pixels.empty()) return;
-    grid_.emplace(segs, pixels);
-    lists_ = BuildLists(grid_->Count(), [&](auto add) {
-      for (std::uint32_t k = 0; k < pixels.size(); ++k)
-        add(grid_->Index(grid_->CellX(pixels[k].x), grid_->CellY(pixels[k].y)), k);
-    });
-    if (search == CandidateSearch::kAuto && Clustered(lists_, pixels.size())) sweep_ = true;
-  }
+      : segs_(segs), pixels_(pixels), search_(search) {}
 
-  // Replaces `out` by the candidates of s.
-  void Of(const Segment& s, std::vector<std::uint32_t>& out) {
+  // Replaces `out` by the candidates of s, whose endpoints are the pixels
+  // a < b.
+  void Of(const Segment& s, std::uint32_t a, std::uint32_t b, std::vector<std::uint32_t>& out) {
     out.clear();
-    if (pixels_.empty()) return;
-    if (!sweep_) {
+    // An axis-parallel segment meets exactly the pixels on its own line
+    // between its endpoints (MeetsPixel): those between a and b in (x, y)
+    // order when it is vertical, in (y, x) order when it is horizontal.
+    // These candidates are exact, and leave the endpoints out.
+    if (s.a.x == s.b.x) {
+      for (std::uint32_t k = a + 1; k < b; ++k) out.push_back(k);
+      return;
+    }
+    if (s.a.y == s.b.y) {
+      if (by_row_.empty()) IndexRows();
+      for (std::uint32_t r = rank_[a] + 1; r < rank_[b]; ++r) out.push_back(by_row_[r]);
+      return;
+    }
+    if (!searched_) Prepare();
+    if (grid_) {
       grid_->ForEachNearCell(s, [&](std::int64_t cell) {
         for (std::uint32_t k : lists_[static_cast<std::size_t>(cell)])
           if (PixelInBox(s, pixels_[k])) out.push_back(k);
       });
       return;
     }
-    // Binary search of the segment's x range.
+    // The sweep path: a binary search of the segment's x range.
     auto first = std::lower_bound(pixels_.begin(), pixels_.end(), GridPoint{s.a.x, INT64_MIN});
     for (auto it = first; it != pixels_.end() && it->x <= s.b.x; ++it)
       if (PixelInBox(s, *it)) out.push_back(static_cast<std::uint32_t>(it - pixels_.begin()));
   }
 
  private:
+  // The grid of arr.candidates, or the sweep path when it is asked for or
+  // the pixels are clustered.
+  void Prepare() {
+    searched_ = true;
+    if (search_ == CandidateSearch::kSweep || segs_.empty()) return;
+    grid_.emplace(segs_, pixels_, true);
+    lists_ = BuildLists(grid_->Count(), [&](auto add) {
+      for (std::uint32_t k = 0; k < pixels_.size(); ++k)
+        add(grid_->Index(grid_->CellX(pixels_[k].x), grid_->CellY(pixels_[k].y)), k);
+    });
+    if (search_ == CandidateSearch::kAuto && Clustered(lists_, pixels_.size())) grid_.reset();
+  }
+
+  // The pixels in (y, x) order, and each pixel's rank in it: a stable sort
+  // by y of the pixels in (x, y) order.
+  void IndexRows() {
+    struct Row {
+      std::uint64_t y;
+      std::uint32_t index;
+    };
+    std::vector<Row> rows(pixels_.size()), scratch;
+    std::int64_t min_y = INT64_MAX, max_y = INT64_MIN;
+    for (GridPoint p : pixels_) min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
+    for (std::uint32_t k = 0; k < pixels_.size(); ++k)
+      rows[k] = {static_cast<std::uint64_t>(pixels_[k].y - min_y), k};
+    SortByPair(
+        rows, scratch, [](const Row& r) { return r.y; },
+        [](const Row& r) { return std::uint64_t{r.index}; },
+        static_cast<std::uint64_t>(max_y - min_y), pixels_.size());
+    by_row_.resize(pixels_.size());
+    rank_.resize(pixels_.size());
+    for (std::uint32_t r = 0; r < rows.size(); ++r) {
+      by_row_[r] = rows[r].index;
+      rank_[rows[r].index] = r;
+    }
+  }
+
+  const std::vector<Segment>& segs_;
   const std::vector<GridPoint>& pixels_;
-  bool sweep_;
+  CandidateSearch search_;
+  bool searched_ = false;
   std::optional<CellGrid> grid_;
   FlatLists lists_;
+  std::vector<std::uint32_t> by_row_, rank_;
 };
 
 // ---------------------------------------------------------------------------
 // Snap rounding, steps 1 to 5.
 
-// A fragment hot[u] -> hot[v] (u != v) of an operand; `split` marks one from
-// an edge that rerouting split (arr.repair's first round tests only those).
+// A fragment hot[u] -> hot[v] (u != v) of an operand; `tested` marks one
+// that arr.repair's first round must test (Repair).
 struct Fragment {
   std::uint32_t u = 0;
   std::uint32_t v = 0;
   std::uint8_t operand = 0;
-  bool split = false;
+  bool tested = false;
 };
 
 // A point and where it came from (the sort of step 1).
 struct Slot {
   GridPoint p;
   std::uint32_t slot;
+};
+
+// A fragment's undirected segment lo < hi (the sort of Group).
+struct Keyed {
+  std::uint32_t lo, hi, fragment;
 };
 
 void CheckInput(std::span<const TaggedEdge> edges) {
@@ -517,8 +630,10 @@ class SnapRounder {
     AddHotPixels(crossings);
     // Step 3 (arr.reroute), which also tests its new fragments for the first
     // repair round.
+    // Room for the fragments of typical input (a vector that grows copies
+    // itself to new pages, which are dear on some virtual machines).
     std::vector<Fragment> next;
-    next.reserve(frags_.size() + frags_.size() / 2);
+    next.reserve(3 * frags_.size() + 16);
     RerouteGroups(nullptr, true, next);
     frags_.swap(next);
     Repair();
@@ -549,24 +664,32 @@ class SnapRounder {
     }
   }
 
-  static void SortPoints(std::vector<Slot>& slots) {
-    if (slots.empty()) return;
+  // Sorts points (or items with a point `p`) by (x, y).
+  template <typename T>
+  static void SortPoints(std::vector<T>& items) {
+    if (items.empty()) return;
+    auto point = [](const T& t) -> GridPoint {
+      if constexpr (std::is_same_v<T, GridPoint>)
+        return t;
+      else
+        return t.p;
+    };
     std::int64_t min_x = INT64_MAX, min_y = INT64_MAX, max_x = INT64_MIN, max_y = INT64_MIN;
-    for (const Slot& s : slots) {
-      min_x = std::min(min_x, s.p.x), max_x = std::max(max_x, s.p.x);
-      min_y = std::min(min_y, s.p.y), max_y = std::max(max_y, s.p.y);
+    for (const T& t : items) {
+      min_x = std::min(min_x, point(t).x), max_x = std::max(max_x, point(t).x);
+      min_y = std::min(min_y, point(t).y), max_y = std::max(max_y, point(t).y);
     }
-    std::vector<Slot> scratch;
+    std::vector<T> scratch;
     SortByPair(
-        slots, scratch, [&](const Slot& s) { return static_cast<std::uint64_t>(s.p.x - min_x); },
-        [&](const Slot& s) { return static_cast<std::uint64_t>(s.p.y - min_y); },
+        items, scratch, [&](const T& t) { return static_cast<std::uint64_t>(point(t).x - min_x); },
+        [&](const T& t) { return static_cast<std::uint64_t>(point(t).y - min_y); },
         static_cast<std::uint64_t>(max_x - min_x), static_cast<std::uint64_t>(max_y - min_y));
   }
 
   // Adds points to the hot pixels and renumbers the fragments.
   void AddHotPixels(std::vector<GridPoint>& points) {
     if (points.empty()) return;
-    std::sort(points.begin(), points.end());
+    SortPoints(points);
     points.erase(std::unique(points.begin(), points.end()), points.end());
     std::vector<GridPoint> merged;
     merged.reserve(hot_.size() + points.size());
@@ -587,21 +710,30 @@ class SnapRounder {
   // order_[start_[g] .. start_[g + 1]), its segment segs_[g], in (a, b)
   // order. The hot pixels are sorted, so index order is (x, y) order.
   void Group(const std::vector<Fragment>& frags) {
-    struct Keyed {
-      std::uint32_t lo, hi, fragment;
-    };
-    std::vector<Keyed> keyed(frags.size()), scratch;
+    // Vectors are emptied before they are resized: resizing keeps (copies)
+    // the old contents, and reserving an empty vector copies nothing.
+    std::vector<Keyed>& keyed = keyed_;
+    keyed.clear();
+    keyed.resize(frags.size());
     for (std::uint32_t i = 0; i < frags.size(); ++i)
       keyed[i] = {std::min(frags[i].u, frags[i].v), std::max(frags[i].u, frags[i].v), i};
     const std::uint64_t max_index = hot_.empty() ? 0 : hot_.size() - 1;
     SortByPair(
-        keyed, scratch, [](const Keyed& k) { return std::uint64_t{k.lo}; },
+        keyed, keyed_scratch_, [](const Keyed& k) { return std::uint64_t{k.lo}; },
         [](const Keyed& k) { return std::uint64_t{k.hi}; }, max_index, max_index);
+    auto starts_group = [&](std::size_t k) {
+      return k == 0 || keyed[k].lo != keyed[k - 1].lo || keyed[k].hi != keyed[k - 1].hi;
+    };
+    std::size_t groups = 0;
+    for (std::size_t k = 0; k < keyed.size(); ++k) groups += starts_group(k);
     start_.clear();
+    start_.reserve(groups + 1);
     segs_.clear();
+    segs_.reserve(groups);
+    order_.clear();
     order_.resize(keyed.size());
     for (std::size_t k = 0; k < keyed.size(); ++k) {
-      if (k == 0 || keyed[k].lo != keyed[k - 1].lo || keyed[k].hi != keyed[k - 1].hi) {
+      if (starts_group(k)) {
         start_.push_back(static_cast<std::uint32_t>(k));
         segs_.push_back({hot_[keyed[k].lo], hot_[keyed[k].hi]});
       }
@@ -618,8 +750,7 @@ class SnapRounder {
   // ordered as arr.reroute orders them along from -> to: by projection,
   // ties by (x, y), that is, by index.
   void AppendThrough(std::uint32_t from, std::uint32_t to, std::vector<std::uint32_t>& through,
-                     std::uint8_t operand, std::vector<Fragment>& out) {
-    const bool split = !through.empty();
+                     std::uint8_t operand, bool tested, std::vector<Fragment>& out) {
     if (through.size() > 1) {
       GridPoint p = hot_[from], q = hot_[to];
       Int128 dx = Int128(q.x) - p.x, dy = Int128(q.y) - p.y;
@@ -630,10 +761,10 @@ class SnapRounder {
       for (std::size_t i = 0; i < along_.size(); ++i) through[i] = along_[i].second;
     }
     for (std::uint32_t h : through) {
-      out.push_back({from, h, operand, split});
+      out.push_back({from, h, operand, tested});
       from = h;
     }
-    out.push_back({from, to, operand, split});
+    out.push_back({from, to, operand, tested});
   }
 
   // arr.reroute of the fragments of group g (every one, or those of the
@@ -650,24 +781,26 @@ class SnapRounder {
         continue;
       }
       const Segment& s = segs_[g];
-      candidates.Of(s, cands_);
+      const auto [a, b] = Ends(g);
+      candidates.Of(s, a, b, cands_);
       met_.clear();
       for (std::uint32_t k : cands_) {
         GridPoint h = hot_[k];
         if (!(h == s.a) && !(h == s.b) && MeetsPixel(s.a, s.b, h)) met_.push_back(k);
       }
-      // Each direction's polyline once (the order of ties depends on it).
+      const bool axis_parallel = s.a.x == s.b.x || s.a.y == s.b.y;
+      const bool tested = test_first_round && !met_.empty() && !axis_parallel;
       const std::size_t first = out.size();
       for (std::uint32_t i : Members(g)) {
         const Fragment& f = frags_[i];
         through_ = met_;
-        AppendThrough(f.u, f.v, through_, f.operand, out);
+        AppendThrough(f.u, f.v, through_, f.operand, tested, out);
       }
-      if (test_first_round && !met_.empty() && !interior_found_) TestFirstRound(out, first);
+      if (tested && !interior_found_) TestFirstRound(out, first);
     }
   }
 
-  // arr.repair's first round tests the fragments of split edges for hot
+  // arr.repair's first round tests the tested fragments (Repair) for hot
   // centres in their open interior. Such a centre h lies in the edge's box
   // (the fragments' ends do) and within half a unit of the edge (every
   // point of a fragment does: its ends are centres of pixels the edge
@@ -678,7 +811,7 @@ class SnapRounder {
     const std::size_t count = out.size() - first;
     if (count * cands_.size() > 4096) {
       for (std::size_t i = first; i < out.size(); ++i)
-        far_.push_back(Normalised(out[i].u, out[i].v));
+        far_.push_back({std::min(out[i].u, out[i].v), std::max(out[i].u, out[i].v)});
       return;
     }
     for (std::size_t i = first; i < out.size(); ++i)
@@ -689,42 +822,56 @@ class SnapRounder {
         }
   }
 
-  Segment Normalised(std::uint32_t u, std::uint32_t v) const {
-    return {hot_[std::min(u, v)], hot_[std::max(u, v)]};
+  // The hot pixels a < b at the ends of group g's segment.
+  std::pair<std::uint32_t, std::uint32_t> Ends(std::size_t g) const {
+    const Fragment& f = frags_[order_[start_[g]]];
+    return {std::min(f.u, f.v), std::max(f.u, f.v)};
   }
 
-  // Does a hot pixel centre lie in the open interior of one of the segments?
-  bool AnyInteriorCentre(const std::vector<Segment>& segs) {
+  // Does a hot pixel centre lie in the open interior of one of the segments
+  // between hot pixels a < b?
+  bool AnyInteriorCentre(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& ends) {
+    if (ends.empty()) return false;
+    std::vector<Segment> segs;
+    for (auto [a, b] : ends) segs.push_back({hot_[a], hot_[b]});
     PixelCandidates candidates(segs, hot_, search_);
-    for (const Segment& s : segs) {
-      candidates.Of(s, cands_);
+    for (std::size_t i = 0; i < segs.size(); ++i) {
+      candidates.Of(segs[i], ends[i].first, ends[i].second, cands_);
       for (std::uint32_t k : cands_)
-        if (InOpenInterior(s.a, s.b, hot_[k])) return true;
+        if (InOpenInterior(segs[i].a, segs[i].b, hot_[k])) return true;
     }
     return false;
   }
 
   // Step 4 (arr.repair). Leaves frags_ grouped (Group) for the merge.
   void Repair() {
-    // In the first round only the fragments of edges that rerouting split
-    // are tested. An edge E that went through no hot pixel but its
-    // endpoints is its own fragment, and
-    //  - two such edges cannot cross properly: their crossing X rounds to a
-    //    hot pixel c whose half-open pixel holds X, so both met pixel c, and
-    //    c is not an endpoint of both (edges sharing an endpoint do not
-    //    cross properly), so one of them was split;
-    //  - no hot centre lies strictly inside E, since E would have met that
-    //    pixel and been split.
-    // So a first round where no edge was split finds no work.
-    const bool any_split =
-        std::any_of(frags_.begin(), frags_.end(), [](const Fragment& f) { return f.split; });
+    // The first round tests only the fragments of edges that rerouting
+    // split and that are not axis-parallel: its crossing search looks at
+    // pairs with at least one of them, its search for centres at them
+    // alone. Every other fragment f lies on its edge E and ends at
+    // consecutive vertices of E's polyline along E: E is its only fragment
+    // (no hot pixel met but its endpoints), or E is axis-parallel (the hot
+    // pixels it meets lie on its line). Then
+    //  - no hot centre h lies strictly inside f: E would meet h's pixel, and
+    //    h would be a vertex of E's polyline between f's ends;
+    //  - no two such fragments f on E and g on F cross properly. If they
+    //    crossed at X, so would E and F, and the hot pixel c that X rounds
+    //    to would be an end of f: E meets c's pixel (it holds X), so c is
+    //    a vertex of E's polyline; if E is its only fragment, c is an end
+    //    of E = f; if E is axis-parallel, c lies on its line within half a
+    //    unit of X, so at an end of f (no vertex lies strictly inside f).
+    //    Likewise c is an end of g, and two segments with a common end do
+    //    not cross properly.
+    // So a first round where nothing is tested finds no work.
+    const bool any_tested =
+        std::any_of(frags_.begin(), frags_.end(), [](const Fragment& f) { return f.tested; });
     for (int round = 0;; ++round) {
       Group(frags_);
-      if (round == 0 && !any_split) return;
+      if (round == 0 && !any_tested) return;
       std::vector<std::uint8_t> dirty(segs_.size(), round > 0);
       if (round == 0)
         for (std::size_t g = 0; g < segs_.size(); ++g)
-          for (std::uint32_t i : Members(g)) dirty[g] = dirty[g] || frags_[i].split;
+          for (std::uint32_t i : Members(g)) dirty[g] = dirty[g] || frags_[i].tested;
       std::vector<std::uint8_t> crossed(segs_.size(), 0);
       std::vector<GridPoint> rounded;
       CrossingCandidates(segs_, &dirty, search_, [&](std::uint32_t i, std::uint32_t j) {
@@ -736,7 +883,11 @@ class SnapRounder {
       });
       bool work = !rounded.empty();
       if (!work && round == 0) work = interior_found_ || AnyInteriorCentre(far_);
-      if (!work && round > 0) work = AnyInteriorCentre(segs_);
+      if (!work && round > 0) {
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> ends;
+        for (std::size_t g = 0; g < segs_.size(); ++g) ends.push_back(Ends(g));
+        work = AnyInteriorCentre(ends);
+      }
       if (!work) return;
       if (round == kMaxRepairRounds) {
         throw GeometryException("arrangement repair did not settle (arr.repair)",
@@ -755,14 +906,15 @@ class SnapRounder {
       PixelCandidates candidates(segs_, hot_, search_);
       for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
         const Segment& s = segs_[g];
-        candidates.Of(s, cands_);
+        const auto [a, b] = Ends(g);
+        candidates.Of(s, a, b, cands_);
         met_.clear();
         for (std::uint32_t k : cands_)
           if (InOpenInterior(s.a, s.b, hot_[k])) met_.push_back(k);
         for (std::uint32_t i : Members(g)) {
           const Fragment& f = frags_[i];
           through_ = met_;
-          AppendThrough(f.u, f.v, through_, f.operand, next);
+          AppendThrough(f.u, f.v, through_, f.operand, false, next);
         }
       }
       frags_.swap(next);
@@ -775,6 +927,7 @@ class SnapRounder {
   Arrangement Merge() const {
     std::vector<std::int32_t> n0(segs_.size(), 0), n1(segs_.size(), 0);
     std::vector<std::uint32_t> vertex(hot_.size(), 0);  // 1 + vertex number when used
+    std::size_t kept = 0;
     for (std::size_t g = 0; g < segs_.size(); ++g) {
       for (std::uint32_t i : Members(g)) {
         const Fragment& f = frags_[i];
@@ -785,9 +938,12 @@ class SnapRounder {
       if (n0[g] != 0 || n1[g] != 0) {
         const Fragment& f = frags_[order_[start_[g]]];
         vertex[f.u] = vertex[f.v] = 1;
+        ++kept;
       }
     }
     Arrangement out;
+    out.vertices.reserve(static_cast<std::size_t>(std::count(vertex.begin(), vertex.end(), 1u)));
+    out.segments.reserve(kept);
     for (std::size_t k = 0; k < hot_.size(); ++k) {
       if (vertex[k] == 0) continue;
       out.vertices.push_back(hot_[k]);
@@ -808,9 +964,10 @@ class SnapRounder {
   // Group(): frags_ by segment.
   std::vector<std::uint32_t> order_, start_;
   std::vector<Segment> segs_;
+  std::vector<Keyed> keyed_, keyed_scratch_;
   // The first repair round's test, made while rerouting.
   bool interior_found_ = false;
-  std::vector<Segment> far_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> far_;
   // Scratch.
   std::vector<std::uint32_t> cands_, met_, through_;
   std::vector<std::pair<Int128, std::uint32_t>> along_;

@@ -20,24 +20,35 @@ std::vector<SegmentWindings> LabelWindings(const Arrangement& arrangement) {
   std::vector<SegmentWindings> windings(segments.size());
   std::vector<std::uint32_t> status;
   std::vector<std::uint32_t> starting;
-  std::size_t next = 0;  // segments are sorted by (a, b): those from v are consecutive
+  std::size_t next = 0;         // segments are sorted by (a, b): those from v are consecutive
+  std::size_t known_below = 0;  // status[0, known_below) lies below v
   for (std::uint32_t v = 0; v < points.size(); ++v) {
     GridPoint p = points[v];
     auto above_v = [&](std::uint32_t s) {
       return Orient(points[segments[s].a], points[segments[s].b], p);
     };
-    // The block ending at v: [lower, upper).
-    auto lower = std::partition_point(status.begin(), status.end(),
-                                      [&](std::uint32_t s) { return above_v(s) > 0; });
-    auto upper =
-        std::partition_point(lower, status.end(), [&](std::uint32_t s) { return above_v(s) == 0; });
+    if (v > 0 && points[v - 1].x != p.x) known_below = 0;
+    // The block ending at v: [lower, upper). lower by a galloping search
+    // from known_below (the next vertex on a vertical line is usually near
+    // the last one in the status), upper by a short scan.
+    auto below_v = [&](std::uint32_t s) { return above_v(s) > 0; };
+    std::size_t from = known_below, step = 1;
+    while (from + step <= status.size() && below_v(status[from + step - 1])) {
+      from += step;
+      step *= 2;
+    }
+    auto lower = std::partition_point(
+        status.begin() + static_cast<std::ptrdiff_t>(from),
+        status.begin() + static_cast<std::ptrdiff_t>(std::min(from + step - 1, status.size())),
+        below_v);
+    auto upper = lower;
+    while (upper != status.end() && above_v(*upper) == 0) ++upper;
     std::int64_t below[2] = {0, 0};
     if (lower != status.begin()) {
       below[0] = windings[*(lower - 1)].above[0];
       below[1] = windings[*(lower - 1)].above[1];
     }
-    std::ptrdiff_t at = lower - status.begin();
-    status.erase(lower, upper);
+
     // The segments starting at v, bottom to top: s before t when t's
     // direction is counter-clockwise from s's (all point into the half-plane
     // after v in (x, y) order, so the cross product orders them).
@@ -56,7 +67,18 @@ std::vector<SegmentWindings> LabelWindings(const Arrangement& arrangement) {
       below[0] = w.above[0];
       below[1] = w.above[1];
     }
-    status.insert(status.begin() + at, starting.begin(), starting.end());
+    // The block ending at v gives way to the segments starting at v: as
+    // many as fit are written over it, so that the rest of the status only
+    // moves by the difference.
+    // The next vertex, if it lies on the same vertical line, is above the
+    // segments below v and above those starting at v, but for a vertical
+    // one (the last of them, pointing straight up).
+    known_below = static_cast<std::size_t>(lower - status.begin()) + starting.size();
+    if (!starting.empty() && points[segments[starting.back()].b].x == p.x) --known_below;
+    const auto common = std::min<std::ptrdiff_t>(upper - lower, std::ssize(starting));
+    lower = std::copy(starting.begin(), starting.begin() + common, lower);
+    lower = status.erase(lower, upper);
+    status.insert(lower, starting.begin() + common, starting.end());
   }
   return windings;
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/grid.hpp"
@@ -118,7 +119,7 @@ GridPoint OffsetLimit::Check(RoundedPoint p) const {
 
 namespace {
 
-void AppendPolygon(const std::vector<GridPoint>& polygon, int operand,
+void AppendPolygon(std::span<const GridPoint> polygon, int operand,
                    std::vector<TaggedEdge>& edges) {
   for (std::size_t k = 0; k < polygon.size(); ++k)
     edges.push_back({polygon[k], polygon[(k + 1) % polygon.size()], operand});
@@ -132,9 +133,10 @@ void AppendRoundPieces(const Region& region, double r, double arcTolerance,
     for (std::size_t k = 0; k < ring.size(); ++k) {
       GridPoint a = ring[k], b = ring[(k + 1) % ring.size()];
       Vector2D n = LeftUnitNormal(a, b);
-      AppendPolygon({limit.Check(MinusScaled(a, r, n)), limit.Check(MinusScaled(b, r, n)),
-                     limit.Check(PlusScaled(b, r, n)), limit.Check(PlusScaled(a, r, n))},
-                    1, edges);
+      const std::array<GridPoint, 4> rectangle = {
+          limit.Check(MinusScaled(a, r, n)), limit.Check(MinusScaled(b, r, n)),
+          limit.Check(PlusScaled(b, r, n)), limit.Check(PlusScaled(a, r, n))};
+      AppendPolygon(rectangle, 1, edges);
       vertices.push_back(a);
     }
   }
@@ -210,7 +212,17 @@ Region Region::Offset(double distance, OffsetJoin join, double arcTolerance) con
   if (distance == 0.0) return *this;  // offset.radius
   const double r = std::ldexp(std::fabs(distance), snapBits_);
   const OffsetLimit limit(snapBits_, "distance", false);
+  // Per ring vertex its edge, and a rectangle and an m-gon (round) or a
+  // hull of at most 8 corners (square): reserved once, as a growing vector
+  // copies itself.
+  std::size_t vertices = 0;
+  for (const Ring& ring : rings_) vertices += ring.size();
+  const std::size_t per_vertex =
+      join == OffsetJoin::kRound
+          ? 5 + static_cast<std::size_t>(ArcVertexCount(r, arcTolerance, snapBits_))
+          : 9;
   std::vector<TaggedEdge> edges;
+  edges.reserve(vertices * per_vertex);
   for (const Ring& ring : rings_)
     for (std::size_t k = 0; k < ring.size(); ++k)
       edges.push_back({ring[k], ring[(k + 1) % ring.size()], 0});

@@ -98,7 +98,13 @@ Region Mesh2DPipeline::Shrink(const Region& region, const Mesh2DSettings& settin
       UnitEqualAreaRing(ArcVertexCount(r, ShrinkArcTolerance(settings), bits));
   const std::size_t m = arc.size();
   const Vector2D origin{0.0, 0.0};
+  // Per vertex two edges, then two more or an arc through fewer than m / 2
+  // vertices (a sector turns by less than a half turn): reserved once, as
+  // a growing vector copies itself to new pages.
+  std::size_t vertices = 0;
+  for (const Ring& ring : region.Rings()) vertices += ring.size();
   std::vector<TaggedEdge> edges;
+  edges.reserve(vertices * (4 + m / 2));
   std::vector<GridPoint> run;
   for (const Ring& ring : region.Rings()) {
     const std::size_t size = ring.size();
