@@ -45,8 +45,7 @@ Mesh2DBuild BuildFromRegion(Region region, const Mesh2DSettings& settings) {
 Mesh2DBuild Mesh2DPipeline::BuildFromOutlines(std::span<const Outline> outlines,
                                               const Mesh2DSettings& settings) {
   CheckMesh2DSettings(settings);
-  return BuildFromRegion(Region::FromOutlines(outlines, {.SnapBits = settings.SnapBits}),
-                         settings);
+  return BuildFromRegion(Region::FromOutlines(outlines, {.SnapBits = settings.SnapBits}), settings);
 }
 
 Mesh2DBuild Mesh2DPipeline::BuildFromTileMap(std::span<const std::uint8_t> cells,
