@@ -85,17 +85,7 @@ TEST(RegionProperties, OrderStartAndDirectionDoNotMatter) {
         Region region = Region::FromOutlines(outlines, kQuarters);
         RC_ASSERT(onepath::gen::CheckRegionValidity(region).ok());
         auto expected = CanonicalBytes(region);
-        std::vector<Outline> changed = outlines;
-        std::reverse(changed.begin(), changed.end());
-        for (Outline& o : changed) {
-          std::reverse(o.rings.begin(), o.rings.end());
-          for (auto& ring : o.rings) {
-            std::size_t shift = *rc::gen::inRange<std::size_t>(0, ring.size());
-            std::rotate(ring.begin(), ring.begin() + static_cast<std::ptrdiff_t>(shift),
-                        ring.end());
-            if (*rc::gen::arbitrary<bool>()) std::reverse(ring.begin(), ring.end());
-          }
-        }
+        std::vector<Outline> changed = onepath::proptest::ShuffleOutlines(outlines);
         RC_ASSERT(CanonicalBytes(Region::FromOutlines(changed, kQuarters)) == expected);
       },
       300);

@@ -66,3 +66,22 @@ TEST(TriangulateProperties, PolygonsAreConvexAndCoverTheRegion) {
       },
       300);
 }
+
+TEST(TriangulateProperties, OrderStartAndDirectionDoNotMatter) {
+  // triangulate.* and partition.* read only the region, and the region only
+  // the point set of its outlines (region.promise): outlines and rings
+  // reordered, rings restarted and reversed give the same bytes.
+  CLAUSE("triangulate.output partition.output region.promise");
+  CheckProperty(
+      [] {
+        std::vector<Outline> outlines = onepath::proptest::GenQuarterOutlines(3, 3, 8, 40);
+        const Region region = Region::FromOutlines(outlines, {.SnapBits = 2});
+        const Region changed =
+            Region::FromOutlines(onepath::proptest::ShuffleOutlines(outlines), {.SnapBits = 2});
+        RC_ASSERT(CanonicalBytes(changed.Triangulate()) == CanonicalBytes(region.Triangulate()));
+        const int limit = *rc::gen::inRange(3, 17);
+        RC_ASSERT(CanonicalBytes(changed.PartitionConvex(limit)) ==
+                  CanonicalBytes(region.PartitionConvex(limit)));
+      },
+      200);
+}
