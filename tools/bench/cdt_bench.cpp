@@ -270,6 +270,13 @@ bool InsideDoubled(const Ring& ring, std::int64_t px, std::int64_t py) {
   return inside;
 }
 
+// Clockwise rings.
+std::size_t Holes(const Region& region) {
+  std::size_t holes = 0;
+  for (const Ring& r : region.Rings()) holes += RingDoubledArea(r) < 0;
+  return holes;
+}
+
 struct HoleFree {
   std::vector<Ring> rings;
   std::size_t outer = 0, withHoles = 0, repeated = 0;
@@ -614,13 +621,14 @@ int Check() {
             .polygons.size();
     std::printf(
         "  \"tilemap\": {\"side\": %ld, \"region_rings\": %zu, \"region_vertices\": %zu, "
-        "\"shrunk_rings\": %zu, \"shrunk_vertices\": %zu, \"cdt_points\": %zu, "
+        "\"region_holes\": %zu, \"shrunk_rings\": %zu, \"shrunk_holes\": %zu, "
+        "\"shrunk_vertices\": %zu, \"cdt_points\": %zu, "
         "\"cdt_constraints\": %zu, \"ours_cdt_triangles\": %zu, \"cgal_faces\": %zu, "
         "\"triangles\": %zu, \"polygons\": %zu,\n",
-        g_side, in.TileRegion().Rings().size(), VertexCount(in.TileRegion()), shrunk.Rings().size(),
-        VertexCount(shrunk), in.Cdt().points.size(), in.Cdt().constraints.size(),
-        PointTriangles(ours), onepath::bench::CgalCdtFaces(in.CgalCdt()),
-        in.Triangles().triangles.size(), polygons);
+        g_side, in.TileRegion().Rings().size(), VertexCount(in.TileRegion()),
+        Holes(in.TileRegion()), shrunk.Rings().size(), Holes(shrunk), VertexCount(shrunk),
+        in.Cdt().points.size(), in.Cdt().constraints.size(), PointTriangles(ours),
+        onepath::bench::CgalCdtFaces(in.CgalCdt()), in.Triangles().triangles.size(), polygons);
     std::printf(
         "    \"outer_rings\": %zu, \"with_holes\": %zu, \"repeated_vertex\": %zu, "
         "\"hole_free_rings\": %zu, \"hole_free_vertices\": %zu, \"ours_polygons_6\": %zu, "
