@@ -34,7 +34,10 @@
 //      those rings, PartitionConvex(6) (its Triangulate included); CGAL's is
 //      approx_convex_partition_2 of each ring (its own triangulation
 //      included). CGAL has no vertex limit per piece; --check also gives
-//      our count with the limit 16.
+//      our count with the limit 16. On the 1024^2 map at radius 1.0 the
+//      shrunk region has no hole and no ring repeats a vertex (--check:
+//      shrunk_holes, repeated_vertex), so both sides partition the whole
+//      shrunk region, ring by ring on CGAL's side.
 // Every timed call includes freeing its result.
 //
 // Times: Google Benchmark's CPU time, both sides in this process. Memory:
@@ -46,7 +49,8 @@
 //  --constraints=K  constraints (default 100000)
 //  --side=S         map side (default 1024), 0 for no map cases
 //  --check          print as JSON: the inputs' sizes, both sides' output
-//                   sizes, the flips per inserted point (cdt.legalize) with
+//                   sizes, how many constraints are Delaunay edges already
+//                   and the flips they take, the flips per inserted point (cdt.legalize) with
 //                   the spec's order (cdt.order) and with plain (x, y) order
 //                   (CdtOptions::insertionOrder), and the Build2D polygon
 //                   counts with the octagon rule (shrink.arc-tolerance:
@@ -571,6 +575,21 @@ std::size_t PointTriangles(const onepath::geom2d::Triangulation& t) {
   return count;
 }
 
+// How many constraints are already edges of the triangulation t.
+std::size_t DelaunayEdges(const onepath::geom2d::Triangulation& t,
+                          const std::vector<CdtConstraint>& constraints) {
+  std::vector<std::pair<std::int32_t, std::int32_t>> edges;
+  for (const auto& s : t.slots)
+    for (int i = 0; i < 3; ++i)
+      edges.emplace_back(std::min(s.v[i], s.v[(i + 1) % 3]), std::max(s.v[i], s.v[(i + 1) % 3]));
+  std::sort(edges.begin(), edges.end());
+  std::size_t count = 0;
+  for (const CdtConstraint& c : constraints)
+    count += std::binary_search(edges.begin(), edges.end(),
+                                std::pair<std::int32_t, std::int32_t>(c.a, c.b));
+  return count;
+}
+
 // Flips per inserted point (cdt.legalize) and the other counters, with the
 // spec's order or with the points' own (x, y) order.
 void PrintFlips(const char* name, const CdtInput& in, bool last) {
@@ -604,11 +623,13 @@ int Check() {
     std::printf(
         "  \"random\": {\"points\": %zu, \"range\": [0, %lld], \"seed\": %llu, "
         "\"constraints\": %zu, \"ours_triangles\": %zu, \"cgal_faces\": %zu, "
-        "\"ours_triangles_constrained\": %zu, \"cgal_faces_constrained\": %zu},\n",
+        "\"ours_triangles_constrained\": %zu, \"cgal_faces_constrained\": %zu, "
+        "\"constraints_delaunay\": %zu, \"constraint_flips\": %llu}%s\n",
         in.points.size(), static_cast<long long>(kRange - 1),
         static_cast<unsigned long long>(kPointSeed), constraints.size(), PointTriangles(ours),
         onepath::bench::CgalCdtFaces(in.Cgal(false)), PointTriangles(oursC),
-        onepath::bench::CgalCdtFaces(in.Cgal(true)));
+        onepath::bench::CgalCdtFaces(in.Cgal(true)), DelaunayEdges(ours, constraints),
+        static_cast<unsigned long long>(oursC.statistics.constraintFlips), g_side > 0 ? "," : "");
     std::fflush(stdout);
   }
   if (g_side > 0) {
