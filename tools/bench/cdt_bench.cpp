@@ -8,9 +8,10 @@
 //                 redrawn, sorted by (x, y) (cdt.input);
 //  constraints    k of them (default 10^5) between those points, each from
 //                 a point to a random point of the 3 x 3 cells around it
-//                 (cells of side 2^24 / floor(sqrt(n)), 16 778 at 10^6), kept when it shares no
-//                 endpoint with a kept one, holds no point but its ends and crosses no kept one
-//                 (exact integer tests): noded as cdt.input asks;
+//                 (cells of side 2^24 / floor(sqrt(n)), 16 778 at 10^6),
+//                 kept when it shares no endpoint with a kept one, holds
+//                 no point but its ends and crosses no kept one (exact
+//                 integer tests): noded as cdt.input asks;
 //  tile map       the noisy tile map (conformance/generators/noisy_tilemap.hpp)
 //                 of side s (default 1024), seed 1, cell 0.25, SnapBits 16,
 //                 AgentRadius 1.0, MaxVerticesPerPolygon 6.
@@ -50,8 +51,9 @@
 //  --side=S         map side (default 1024), 0 for no map cases
 //  --check          print as JSON: the inputs' sizes, both sides' output
 //                   sizes, how many constraints are Delaunay edges already
-//                   and the flips they take, the flips per inserted point (cdt.legalize) with
-//                   the spec's order (cdt.order) and with plain (x, y) order
+//                   and the flips they take, the flips per inserted point
+//                   (cdt.legalize) with the spec's order (cdt.order) and
+//                   with plain (x, y) order
 //                   (CdtOptions::insertionOrder), and the Build2D polygon
 //                   counts with the octagon rule (shrink.arc-tolerance:
 //                   0.0825, m = 8) and the quarter-cell rule (0.0625, m = 16)
