@@ -173,6 +173,32 @@ Divergence MeshDivergence(const json& expected, const json& actual) {
 
 }  // namespace
 
+std::optional<Divergence> DivergeStages(const std::string& op, const json& input,
+                                        const json& stages) {
+  if (stages.empty()) return std::nullopt;
+  json expected;
+  try {
+    expected = RunStages(op, input);
+  } catch (const std::exception&) {
+    return std::nullopt;  // the reference throws: the error stage says more
+  }
+  const char* clause_of[][2] = {
+      {"region",
+       op == "Mesh2DPipeline.BuildFromTileMap" ? "region.from-tilemap" : "region.from-outlines"},
+      {"shrunk", "shrink.edges"},
+      {"triangles", "triangulate.faces"},
+      {"polygons", "partition.merge"}};
+  for (const auto& [name, clause] : clause_of) {
+    if (!expected.contains(name) || !stages.contains(name)) continue;
+    if (stages.at(name) != expected.at(name))
+      return Divergence{
+          name, clause, std::string("the ") + name + " stage differs",
+          fmt::format("{} bytes, expected {}", stages.at(name).get<std::string>().size() / 2,
+                      expected.at(name).get<std::string>().size() / 2)};
+  }
+  return std::nullopt;
+}
+
 std::optional<Divergence> DivergeOutputs(const std::string& op, const json& expected,
                                          const json& actual) {
   if (expected == actual) return std::nullopt;

@@ -229,24 +229,34 @@ geom2d::Mesh2DSettings PipelineSettingsFromJson(const json& s) {
           .MaxVerticesPerPolygon = s.at("MaxVerticesPerPolygon").get<int>()};
 }
 
-// {"outlines": [...], "settings": {...}}; the result is the last stage.
-std::vector<std::uint8_t> BuildFromOutlinesBytes(const json& in) {
+// Mesh2DPipeline.BuildFromOutlines: {"outlines": [...], "settings": {...}};
+// BuildFromTileMap: {"cells", "width", "height", "origin", "settings"}, the
+// tile map as for Region.FromTileMap, its cell size the setting CellSize.
+geom2d::Mesh2DBuild BuildFromJson(const std::string& op, const json& in) {
   geom2d::Mesh2DSettings settings = PipelineSettingsFromJson(in.at("settings"));
-  std::vector<geom2d::Outline> outlines = OutlinesFromJson(in.at("outlines"));
-  return geom2d::CanonicalBytes(
-      geom2d::Mesh2DPipeline::BuildFromOutlines(outlines, settings).polygons);
+  if (op == "Mesh2DPipeline.BuildFromOutlines") {
+    std::vector<geom2d::Outline> outlines = OutlinesFromJson(in.at("outlines"));
+    return geom2d::Mesh2DPipeline::BuildFromOutlines(outlines, settings);
+  }
+  std::vector<std::uint8_t> cells = CellsFromJson(in.at("cells"));
+  return geom2d::Mesh2DPipeline::BuildFromTileMap(cells, in.at("width").get<std::int64_t>(),
+                                                  in.at("height").get<std::int64_t>(),
+                                                  PointFromJson(in.at("origin")), settings);
 }
 
-// {"cells", "width", "height", "origin", "settings": {...}}: the tile map as
-// for Region.FromTileMap, its cell size the setting CellSize.
-std::vector<std::uint8_t> BuildFromTileMapBytes(const json& in) {
-  geom2d::Mesh2DSettings settings = PipelineSettingsFromJson(in.at("settings"));
-  std::vector<std::uint8_t> cells = CellsFromJson(in.at("cells"));
-  return geom2d::CanonicalBytes(
-      geom2d::Mesh2DPipeline::BuildFromTileMap(cells, in.at("width").get<std::int64_t>(),
-                                               in.at("height").get<std::int64_t>(),
-                                               PointFromJson(in.at("origin")), settings)
-          .polygons);
+// The result of a build is its last stage (pipeline.stages).
+Operation Build(const std::string& op) {
+  return [op](const json& in) { return geom2d::CanonicalBytes(BuildFromJson(op, in).polygons); };
+}
+
+std::string Hex(const std::vector<std::uint8_t>& bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string s;
+  for (std::uint8_t b : bytes) {
+    s.push_back(digits[b >> 4]);
+    s.push_back(digits[b & 15]);
+  }
+  return s;
 }
 
 // Region.Union etc.: {"a": operand, "b": operand}, each operand built by
@@ -275,8 +285,8 @@ const std::map<std::string, Operation>& Operations() {
       {"Region.SymmetricDifference", Boolean(&geom2d::Region::SymmetricDifference)},
       {"Region.Offset", OffsetBytes},
       {"Mesh2DPipeline.Shrink", ShrinkBytes},
-      {"Mesh2DPipeline.BuildFromOutlines", BuildFromOutlinesBytes},
-      {"Mesh2DPipeline.BuildFromTileMap", BuildFromTileMapBytes},
+      {"Mesh2DPipeline.BuildFromOutlines", Build("Mesh2DPipeline.BuildFromOutlines")},
+      {"Mesh2DPipeline.BuildFromTileMap", Build("Mesh2DPipeline.BuildFromTileMap")},
       {"Cdt.ConstrainedDelaunay", CdtBytes},
       {"Region.Triangulate",
        [](const json& in) {
@@ -302,6 +312,15 @@ const std::map<std::string, Operation>& Operations() {
 
 std::vector<std::uint8_t> RunOperation(const std::string& op, const json& input) {
   return Operations().at(op)(input);
+}
+
+json RunStages(const std::string& op, const json& input) {
+  if (!IsPartitionOperation(op) || op == "Region.PartitionConvex") return json::object();
+  geom2d::Mesh2DBuild b = BuildFromJson(op, input);
+  return {{"region", Hex(geom2d::CanonicalBytes(b.region))},
+          {"shrunk", Hex(geom2d::CanonicalBytes(b.shrunk))},
+          {"triangles", Hex(geom2d::CanonicalBytes(b.triangles))},
+          {"polygons", Hex(geom2d::CanonicalBytes(b.polygons))}};
 }
 
 bool IsBooleanOperation(const std::string& op) {
@@ -389,13 +408,7 @@ json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes)
                 {IsPartitionOperation(op) ? "polygons" : "triangles", faces},
                 {"neighbours", neighbours}};
   }
-  static const char* hex = "0123456789abcdef";
-  std::string s;
-  for (std::uint8_t b : bytes) {
-    s.push_back(hex[b >> 4]);
-    s.push_back(hex[b & 15]);
-  }
-  return json{{"hex", s}};
+  return json{{"hex", Hex(bytes)}};
 }
 
 namespace {

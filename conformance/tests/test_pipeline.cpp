@@ -2,6 +2,7 @@
 // and the runner's operations that wrap it, Region.Triangulate,
 // Region.PartitionConvex and Cdt.ConstrainedDelaunay
 // (conformance/runner/operations.cpp, docs/golden-format.md).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,7 +13,10 @@
 #include <vector>
 
 #include "conformance/generators/triangulation_validity.hpp"
+#include "conformance/runner/adapter_protocol.hpp"
+#include "conformance/runner/golden.hpp"
 #include "conformance/runner/operations.hpp"
+#include "conformance/runner/runner.hpp"
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/error_fields.hpp"
 #include "onepath/geom2d/cdt.hpp"
@@ -43,6 +47,21 @@ std::vector<GridPoint> SortedVertices(const Region& r) {
   std::sort(v.begin(), v.end(),
             [](GridPoint a, GridPoint b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
   return v;
+}
+
+// The square above as a runner input (BuildFromTileMap).
+const json kSquareBuild = {
+    {"cells", "1111111111111111"},
+    {"width", 4},
+    {"height", 4},
+    {"origin", {0.0, 0.0}},
+    {"settings",
+     {{"SnapBits", 16}, {"CellSize", 1.0}, {"AgentRadius", 0.5}, {"MaxVerticesPerPolygon", 6}}}};
+
+std::string Hex(const std::vector<std::uint8_t>& bytes) {
+  std::string s;
+  for (std::uint8_t b : bytes) s += fmt::format("{:02x}", b);
+  return s;
 }
 
 }  // namespace
@@ -184,13 +203,7 @@ TEST(Pipeline, SettingsAreCheckedBeforeTheInputIsRead) {
 // The runner's operations (docs/golden-format.md) give the stage's bytes.
 TEST(PipelineOperations, BuildFromTileMapIsThePolygonStage) {
   CLAUSE("pipeline.stages partition.canonical");
-  json in = {
-      {"cells", "1111111111111111"},
-      {"width", 4},
-      {"height", 4},
-      {"origin", {0.0, 0.0}},
-      {"settings",
-       {{"SnapBits", 16}, {"CellSize", 1.0}, {"AgentRadius", 0.5}, {"MaxVerticesPerPolygon", 6}}}};
+  json in = kSquareBuild;
   Mesh2DSettings s{.SnapBits = 16, .CellSize = 1.0, .AgentRadius = 0.5};
   EXPECT_EQ(conformance::RunOperation("Mesh2DPipeline.BuildFromTileMap", in),
             CanonicalBytes(Square4(s).polygons));
@@ -253,4 +266,48 @@ TEST(PipelineOperations, ConstrainedDelaunayAndItsInputErrors) {
   f = checks::ArgumentFields([&] { conformance::RunOperation("Cdt.ConstrainedDelaunay", in); });
   EXPECT_EQ(f.argument, "constraints");
   EXPECT_EQ(f.edge, 0);  // (0, 3) is inserted first, then (1, 2) crosses it
+}
+
+TEST(PipelineOperations, StagesAreEveryStagesBytes) {
+  CLAUSE("pipeline.stages");
+  json stages = conformance::RunStages("Mesh2DPipeline.BuildFromTileMap", kSquareBuild);
+  Mesh2DBuild b = Square4({.SnapBits = 16, .CellSize = 1.0, .AgentRadius = 0.5});
+  EXPECT_EQ(stages, (json{{"region", Hex(CanonicalBytes(b.region))},
+                          {"shrunk", Hex(CanonicalBytes(b.shrunk))},
+                          {"triangles", Hex(CanonicalBytes(b.triangles))},
+                          {"polygons", Hex(CanonicalBytes(b.polygons))}}));
+  EXPECT_TRUE(conformance::RunStages("Region.Triangulate", json::object()).empty());
+  // The reference adapter's answer carries them, and the runner reads them.
+  conformance::Answer a =
+      conformance::RunReference("Mesh2DPipeline.BuildFromTileMap", kSquareBuild);
+  a.stages = stages;
+  conformance::Response r = conformance::ParseResponse(conformance::ResponseLine("v", a));
+  EXPECT_EQ(r.answer.stages, stages);
+  EXPECT_EQ(r.answer.output, a.output);
+}
+
+TEST(PipelineOperations, AWrongStageIsNamedFirst) {
+  CLAUSE("pipeline.stages");
+  conformance::GoldenVector v =
+      conformance::ParseVector({{"id", "mesh2d_build_from_tilemap/test/000000000000"},
+                                {"op", "Mesh2DPipeline.BuildFromTileMap"},
+                                {"clauses", {"pipeline.stages"}},
+                                {"input", kSquareBuild},
+                                {"expect", {{"sha256", std::string(64, '0')}}},
+                                {"provenance", "hand-made in test_pipeline.cpp"}});
+  conformance::Answer a = conformance::RunReference(v.op, v.input);
+  a.stages = conformance::RunStages(v.op, v.input);
+  // The region is right, the shrunk region (and so every later stage) not.
+  a.stages["shrunk"] = "00";
+  a.stages["triangles"] = "00";
+  conformance::Judgement j = conformance::JudgeInDetail(v, a);
+  EXPECT_EQ(j.outcome.status, conformance::Status::kFail);
+  ASSERT_TRUE(j.divergence);
+  EXPECT_EQ(j.divergence->stage, "shrunk");
+  EXPECT_EQ(j.divergence->clause, "shrink.edges");
+  // Without stages the runner names what it can from the output alone.
+  a.stages = json::object();
+  j = conformance::JudgeInDetail(v, a);
+  ASSERT_TRUE(j.divergence);
+  EXPECT_EQ(j.divergence->stage, "output");
 }
