@@ -77,6 +77,9 @@ std::string HandshakeLine(const Handshake& h) {
 }
 
 std::string ResponseLine(const std::string& id, const Answer& a) {
+  if (a.output && !a.stages.empty())
+    return fmt::format(R"({{"id":{},"output":"{}","stages":{}}})", json(id).dump(),
+                       ToHex(*a.output), a.stages.dump());
   if (a.output)
     return fmt::format(R"({{"id":{},"output":"{}"}})", json(id).dump(), ToHex(*a.output));
   json error = {{"type", a.error_type}, {"fields", a.error_fields}};
@@ -120,6 +123,7 @@ Response ParseResponse(std::string_view line) {
       FromHex(hex.get_ref<const std::string&>());
     }
     r.stages = stages;
+    r.answer.stages = stages;
   }
   return r;
 }

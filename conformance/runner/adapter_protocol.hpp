@@ -41,7 +41,7 @@ struct Handshake {
 struct Response {
   std::string id;
   Answer answer;
-  nlohmann::json stages = nlohmann::json::object();  // stage name -> bytes as hex (reserved)
+  nlohmann::json stages = nlohmann::json::object();  // stage name -> bytes as hex (also in answer)
 };
 
 // What the runner sends. Every function returns one line without its '\n'.

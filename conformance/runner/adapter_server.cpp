@@ -34,6 +34,7 @@ int ServeAdapter(std::istream& in, std::ostream& out, std::ostream& log,
         Answer a;
         if (IsKnownOperation(m.op)) {
           a = RunReference(m.op, m.input);
+          if (a.output) a.stages = RunStages(m.op, m.input);
         } else {
           a.error_type = "std::exception";
           a.error_message = "operation " + m.op + " not supported";

@@ -155,7 +155,49 @@ Divergence ArrangementDivergence(const json& expected, const json& actual) {
   return {"segments", "arr.output", "", ""};
 }
 
+// triangulate.canonical and partition.canonical, decoded: SnapBits, then
+// the vertices (triangulate.input), the faces, the neighbours.
+Divergence MeshDivergence(const json& expected, const json& actual) {
+  if (expected.at("SnapBits") != actual.at("SnapBits"))
+    return {"SnapBits", "triangulate.canonical", "another SnapBits", ""};
+  if (expected.at("vertices") != actual.at("vertices"))
+    return {"vertices", "triangulate.input", "other vertices", ""};
+  bool partition = expected.contains("polygons");
+  const char* faces = partition ? "polygons" : "triangles";
+  if (expected.at(faces) != actual.at(faces))
+    return {faces, partition ? "partition.merge" : "triangulate.faces",
+            partition ? "other polygons" : "other triangles", ""};
+  return {"neighbours", partition ? "partition.output" : "triangulate.output", "other neighbours",
+          ""};
+}
+
 }  // namespace
+
+std::optional<Divergence> DivergeStages(const std::string& op, const json& input,
+                                        const json& stages) {
+  if (stages.empty()) return std::nullopt;
+  json expected;
+  try {
+    expected = RunStages(op, input);
+  } catch (const std::exception&) {
+    return std::nullopt;  // the reference throws: the error stage says more
+  }
+  const char* clause_of[][2] = {
+      {"region",
+       op == "Mesh2DPipeline.BuildFromTileMap" ? "region.from-tilemap" : "region.from-outlines"},
+      {"shrunk", "shrink.edges"},
+      {"triangles", "triangulate.faces"},
+      {"polygons", "partition.merge"}};
+  for (const auto& [name, clause] : clause_of) {
+    if (!expected.contains(name) || !stages.contains(name)) continue;
+    if (stages.at(name) != expected.at(name))
+      return Divergence{
+          name, clause, std::string("the ") + name + " stage differs",
+          fmt::format("{} bytes, expected {}", stages.at(name).get<std::string>().size() / 2,
+                      expected.at(name).get<std::string>().size() / 2)};
+  }
+  return std::nullopt;
+}
 
 std::optional<Divergence> DivergeOutputs(const std::string& op, const json& expected,
                                          const json& actual) {
@@ -166,6 +208,13 @@ std::optional<Divergence> DivergeOutputs(const std::string& op, const json& expe
       d = {"output", "", "output that does not decode", ""};
     } else if (expected.contains("rings") && actual.contains("rings")) {  // region.canonical
       d = RegionDivergence(op, expected, actual);
+    } else if (expected.contains("neighbours")) {  // triangulate / partition.canonical
+      d = MeshDivergence(expected, actual);
+    } else if (op == "Cdt.ConstrainedDelaunay") {
+      d = {"triangles", "cdt.canonical",
+           expected.at("points") != actual.at("points") ? "another number of points"
+                                                        : "other triangles or constraint marks",
+           ""};
     } else if (op == "Arrangement.Build") {
       d = ArrangementDivergence(expected, actual);
     } else if (op == "Predicates.Orient2D" || op == "Predicates.InCircle") {

@@ -43,4 +43,11 @@ struct Divergence {
 std::optional<Divergence> DivergeOutputs(const std::string& op, const nlohmann::json& expected,
                                          const nlohmann::json& actual);
 
+// pipeline.stages: the first stage ("region", "shrunk", "triangles",
+// "polygons") whose bytes in `stages` (an implementation's report, name ->
+// hex) differ from the reference's for `input`; stages not reported are
+// passed over. nullopt when none differs or `op` has no stages.
+std::optional<Divergence> DivergeStages(const std::string& op, const nlohmann::json& input,
+                                        const nlohmann::json& stages);
+
 }  // namespace onepath::conformance

@@ -129,13 +129,14 @@ std::optional<DerivedCheck> PermuteRegionInput(const std::string& op, const json
   json permuted = input;
   std::vector<std::string> clauses = {"region.promise"};
   std::string what = "outlines, rings and ring starts reversed";
-  if (op == "Region.FromOutlines") {
+  if (op == "Region.FromOutlines" || op == "Mesh2DPipeline.BuildFromOutlines") {
     PermuteOutlines(permuted);
     clauses.push_back("region.from-outlines");
   } else if (input.contains("region")) {
-    // Region.Offset, Mesh2DPipeline.Shrink: the operand region is the same
-    // region, so the result is the same bytes (no more is promised: their
-    // rounded constructions do not move with a translation).
+    // Region.Offset, Mesh2DPipeline.Shrink, Region.Triangulate,
+    // Region.PartitionConvex: the operand region is the same region, so the
+    // result is the same bytes (no more is promised: the rounded
+    // constructions do not move with a translation).
     if (!input.at("region").contains("outlines")) return std::nullopt;
     PermuteOutlines(permuted.at("region"));
     clauses.push_back("region.from-outlines");
@@ -311,7 +312,9 @@ std::vector<DerivedCheck> DeriveChecks(const GoldenVector& v) {
     } else if (IsBooleanOperation(v.op)) {
       if (auto c = TranslateOutlines(v.op, v.input, {"a", "b"})) out.push_back(*c);
       if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
-    } else if (v.op == "Region.Offset" || v.op == "Mesh2DPipeline.Shrink") {
+    } else if (v.op == "Region.Offset" || v.op == "Mesh2DPipeline.Shrink" ||
+               v.op == "Region.Triangulate" || v.op == "Region.PartitionConvex" ||
+               v.op == "Mesh2DPipeline.BuildFromOutlines") {
       if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
     }
   } catch (const std::exception&) {

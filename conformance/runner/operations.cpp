@@ -13,8 +13,11 @@
 #include "onepath/core/canonical.hpp"
 #include "onepath/exact/predicates.hpp"
 #include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/cdt.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "onepath/geom2d/shrink.hpp"
+#include "onepath/geom2d/triangulation.hpp"
 
 namespace onepath::conformance {
 
@@ -110,8 +113,17 @@ std::vector<geom2d::TaggedEdge> EdgesFromJson(const json& in) {
   return edges;
 }
 
+// Operations whose output is a triangulation (triangulate.canonical) or a
+// convex partition (partition.canonical).
+bool IsTriangulationOperation(const std::string& op) { return op == "Region.Triangulate"; }
+bool IsPartitionOperation(const std::string& op) {
+  return op == "Region.PartitionConvex" || op == "Mesh2DPipeline.BuildFromOutlines" ||
+         op == "Mesh2DPipeline.BuildFromTileMap";
+}
+
 // Operations whose output is a region (region.canonical).
 bool IsRegionOperation(const std::string& op) {
+  if (IsTriangulationOperation(op) || IsPartitionOperation(op)) return false;
   return op.rfind("Region.", 0) == 0 || op == "Mesh2DPipeline.Shrink";
 }
 
@@ -185,6 +197,68 @@ std::vector<std::uint8_t> ShrinkBytes(const json& in) {
   return geom2d::CanonicalBytes(geom2d::Mesh2DPipeline::Shrink(region, settings));
 }
 
+// Cdt.ConstrainedDelaunay: {"points": [[x, y], ...], "constraints": [[a, b],
+// ...]}, integers (grid units, point indices).
+std::vector<std::uint8_t> CdtBytes(const json& in) {
+  std::vector<geom2d::GridPoint> points;
+  for (const json& p : in.at("points")) {
+    if (!p.is_array() || p.size() != 2) throw std::invalid_argument("a point is [x, y]");
+    points.push_back({p[0].get<std::int64_t>(), p[1].get<std::int64_t>()});
+  }
+  std::vector<geom2d::CdtConstraint> constraints;
+  for (const json& c : in.at("constraints")) {
+    if (!c.is_array() || c.size() != 2) throw std::invalid_argument("a constraint is [a, b]");
+    constraints.push_back({c[0].get<std::uint32_t>(), c[1].get<std::uint32_t>()});
+  }
+  return geom2d::CanonicalBytes(geom2d::ConstrainedDelaunay(points, constraints));
+}
+
+// Region.PartitionConvex: {"region": operand, "maxVerticesPerPolygon": m};
+// the region is built first.
+std::vector<std::uint8_t> PartitionBytes(const json& in) {
+  geom2d::Region region = OperandFromJson(in.at("region"));
+  return geom2d::CanonicalBytes(region.PartitionConvex(in.at("maxVerticesPerPolygon").get<int>()));
+}
+
+// Mesh2DPipeline.Build*: "settings": {"SnapBits": n, "CellSize": c,
+// "AgentRadius": r, "MaxVerticesPerPolygon": m} (pipeline.settings).
+geom2d::Mesh2DSettings PipelineSettingsFromJson(const json& s) {
+  return {.SnapBits = s.at("SnapBits").get<int>(),
+          .CellSize = DoubleFromJson(s.at("CellSize")),
+          .AgentRadius = DoubleFromJson(s.at("AgentRadius")),
+          .MaxVerticesPerPolygon = s.at("MaxVerticesPerPolygon").get<int>()};
+}
+
+// Mesh2DPipeline.BuildFromOutlines: {"outlines": [...], "settings": {...}};
+// BuildFromTileMap: {"cells", "width", "height", "origin", "settings"}, the
+// tile map as for Region.FromTileMap, its cell size the setting CellSize.
+geom2d::Mesh2DBuild BuildFromJson(const std::string& op, const json& in) {
+  geom2d::Mesh2DSettings settings = PipelineSettingsFromJson(in.at("settings"));
+  if (op == "Mesh2DPipeline.BuildFromOutlines") {
+    std::vector<geom2d::Outline> outlines = OutlinesFromJson(in.at("outlines"));
+    return geom2d::Mesh2DPipeline::BuildFromOutlines(outlines, settings);
+  }
+  std::vector<std::uint8_t> cells = CellsFromJson(in.at("cells"));
+  return geom2d::Mesh2DPipeline::BuildFromTileMap(cells, in.at("width").get<std::int64_t>(),
+                                                  in.at("height").get<std::int64_t>(),
+                                                  PointFromJson(in.at("origin")), settings);
+}
+
+// The result of a build is its last stage (pipeline.stages).
+Operation Build(const std::string& op) {
+  return [op](const json& in) { return geom2d::CanonicalBytes(BuildFromJson(op, in).polygons); };
+}
+
+std::string Hex(const std::vector<std::uint8_t>& bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string s;
+  for (std::uint8_t b : bytes) {
+    s.push_back(digits[b >> 4]);
+    s.push_back(digits[b & 15]);
+  }
+  return s;
+}
+
 // Region.Union etc.: {"a": operand, "b": operand}, each operand built by
 // Region.FromOutlines, A before B; then A.<op>(B).
 Operation Boolean(geom2d::Region (geom2d::Region::*op)(const geom2d::Region&) const) {
@@ -211,6 +285,14 @@ const std::map<std::string, Operation>& Operations() {
       {"Region.SymmetricDifference", Boolean(&geom2d::Region::SymmetricDifference)},
       {"Region.Offset", OffsetBytes},
       {"Mesh2DPipeline.Shrink", ShrinkBytes},
+      {"Mesh2DPipeline.BuildFromOutlines", Build("Mesh2DPipeline.BuildFromOutlines")},
+      {"Mesh2DPipeline.BuildFromTileMap", Build("Mesh2DPipeline.BuildFromTileMap")},
+      {"Cdt.ConstrainedDelaunay", CdtBytes},
+      {"Region.Triangulate",
+       [](const json& in) {
+         return geom2d::CanonicalBytes(OperandFromJson(in.at("region")).Triangulate());
+       }},
+      {"Region.PartitionConvex", PartitionBytes},
       {"Predicates.Orient2D",
        [](const json& in) {
          return SignBytes(exact::CheckedOrient2D(
@@ -230,6 +312,15 @@ const std::map<std::string, Operation>& Operations() {
 
 std::vector<std::uint8_t> RunOperation(const std::string& op, const json& input) {
   return Operations().at(op)(input);
+}
+
+json RunStages(const std::string& op, const json& input) {
+  if (!IsPartitionOperation(op) || op == "Region.PartitionConvex") return json::object();
+  geom2d::Mesh2DBuild b = BuildFromJson(op, input);
+  return {{"region", Hex(geom2d::CanonicalBytes(b.region))},
+          {"shrunk", Hex(geom2d::CanonicalBytes(b.shrunk))},
+          {"triangles", Hex(geom2d::CanonicalBytes(b.triangles))},
+          {"polygons", Hex(geom2d::CanonicalBytes(b.polygons))}};
 }
 
 bool IsBooleanOperation(const std::string& op) {
@@ -279,13 +370,45 @@ json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes)
     }
     return json{{"SnapBits", snap_bits}, {"rings", rings}};
   }
-  static const char* hex = "0123456789abcdef";
-  std::string s;
-  for (std::uint8_t b : bytes) {
-    s.push_back(hex[b >> 4]);
-    s.push_back(hex[b & 15]);
+  if (op == "Cdt.ConstrainedDelaunay") {
+    // cdt.canonical: u32 n, then triangles (u32 v0, v1, v2, u8 marks).
+    CanonicalReader r(bytes);
+    std::uint32_t points = r.U32();
+    json triangles = json::array();
+    for (std::uint32_t n = r.U32(), i = 0; i < n; ++i) {
+      std::uint32_t a = r.U32(), b = r.U32(), c = r.U32();
+      triangles.push_back({a, b, c, r.U8()});
+    }
+    return json{{"points", points}, {"triangles", triangles}};
   }
-  return json{{"hex", s}};
+  if (IsTriangulationOperation(op) || IsPartitionOperation(op)) {
+    // triangulate.canonical / partition.canonical: u8 SnapBits, vertices,
+    // then triangles or polygons, then the neighbours.
+    CanonicalReader r(bytes);
+    int snap_bits = r.U8();
+    json vertices = json::array(), faces = json::array(), neighbours = json::array();
+    for (std::uint32_t n = r.U32(), i = 0; i < n; ++i) {
+      std::int64_t x = r.I64();
+      vertices.push_back({x, r.I64()});
+    }
+    std::uint32_t count = r.U32();
+    for (std::uint32_t i = 0; i < count; ++i) {
+      std::uint32_t size = IsPartitionOperation(op) ? r.U32() : 3;
+      json face = json::array();
+      for (std::uint32_t k = 0; k < size; ++k) face.push_back(r.U32());
+      faces.push_back(face);
+    }
+    for (const json& face : faces) {
+      json across = json::array();
+      for (std::size_t k = 0; k < face.size(); ++k) across.push_back(r.I32());
+      neighbours.push_back(across);
+    }
+    return json{{"SnapBits", snap_bits},
+                {"vertices", vertices},
+                {IsPartitionOperation(op) ? "polygons" : "triangles", faces},
+                {"neighbours", neighbours}};
+  }
+  return json{{"hex", Hex(bytes)}};
 }
 
 namespace {

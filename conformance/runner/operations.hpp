@@ -18,6 +18,11 @@ namespace onepath::conformance {
 // nlohmann::json errors for a malformed input document.
 std::vector<std::uint8_t> RunOperation(const std::string& op, const nlohmann::json& input);
 
+// pipeline.stages of Mesh2DPipeline.BuildFromOutlines / BuildFromTileMap:
+// {"region": hex, "shrunk": hex, "triangles": hex, "polygons": hex}, each
+// the stage's canonical bytes; an empty object for other operations.
+nlohmann::json RunStages(const std::string& op, const nlohmann::json& input);
+
 bool IsKnownOperation(const std::string& op);
 // Region.Union, Region.Intersection, Region.Difference, Region.SymmetricDifference.
 bool IsBooleanOperation(const std::string& op);

@@ -526,6 +526,25 @@ void WriteOperandKey(CanonicalWriter& w, const json& operand) {
     WriteOutlinesKey(w, operand);
 }
 
+// Mesh2DPipeline.Build*: the settings (i32 SnapBits, f64 CellSize, f64
+// AgentRadius, i32 MaxVerticesPerPolygon), then the outlines or the tile map
+// with the settings' SnapBits (and CellSize) (tools/golden/gen_triangulate.cpp).
+void WriteBuildKey(CanonicalWriter& w, const json& in) {
+  const json& s = in.at("settings");
+  w.I32(s.at("SnapBits").get<std::int32_t>());
+  w.F64(DoubleFromJson(s.at("CellSize")));
+  w.F64(DoubleFromJson(s.at("AgentRadius")));
+  w.I32(s.at("MaxVerticesPerPolygon").get<std::int32_t>());
+  json operand = in;
+  operand["options"] = {{"SnapBits", s.at("SnapBits")}};
+  if (in.contains("cells")) {
+    operand["cellSize"] = s.at("CellSize");
+    WriteTileMapKey(w, operand);
+  } else {
+    WriteOutlinesKey(w, operand);
+  }
+}
+
 }  // namespace
 
 std::string InputKey(const std::string& op, const json& in) {
@@ -546,6 +565,25 @@ std::string InputKey(const std::string& op, const json& in) {
     WriteOperandKey(w, in.at("region"));
     w.F64(DoubleFromJson(in.at("settings").at("CellSize")));
     w.F64(DoubleFromJson(in.at("settings").at("AgentRadius")));
+  } else if (op == "Region.Triangulate") {
+    WriteOperandKey(w, in.at("region"));
+  } else if (op == "Region.PartitionConvex") {
+    WriteOperandKey(w, in.at("region"));
+    w.I32(in.at("maxVerticesPerPolygon").get<std::int32_t>());
+  } else if (op == "Mesh2DPipeline.BuildFromOutlines" || op == "Mesh2DPipeline.BuildFromTileMap") {
+    WriteBuildKey(w, in);
+  } else if (op == "Cdt.ConstrainedDelaunay") {
+    // The points as (i64 x, i64 y), then the constraints as (u32 a, u32 b).
+    w.Count(in.at("points").size());
+    for (const json& p : in.at("points")) {
+      w.I64(p.at(0).get<std::int64_t>());
+      w.I64(p.at(1).get<std::int64_t>());
+    }
+    w.Count(in.at("constraints").size());
+    for (const json& c : in.at("constraints")) {
+      w.U32(c.at(0).get<std::uint32_t>());
+      w.U32(c.at(1).get<std::uint32_t>());
+    }
   } else if (IsPredicate(op)) {
     for (const char* n : {"a", "b", "c", "d"}) {
       if (!in.contains(n)) continue;

@@ -128,7 +128,11 @@ Judgement JudgeInDetail(const GoldenVector& v, const Answer& a) {
     std::string detail = fmt::format("sha256 {} != expected {}", hash, *v.sha256);
     // Name the first divergence before the (possibly long) outputs.
     Divergence d{"output", "", "another output (the expected output is not known)", ""};
-    if (!expected.is_null()) {
+    if (std::optional<Divergence> stage = DivergeStages(v.op, v.input, a.stages)) {
+      // The implementation reported its stages: name the first that differs.
+      d = *stage;
+      detail += "; first divergence: " + d.Summary() + "; first difference: " + d.where;
+    } else if (!expected.is_null()) {
       if (std::optional<Divergence> found = DivergeOutputs(v.op, expected, output)) d = *found;
       detail += "; first divergence: " + d.Summary();
       if (!d.where.empty()) detail += "; first difference: " + d.where;

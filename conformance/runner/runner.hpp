@@ -43,6 +43,10 @@ struct Answer {
   std::string error_type;  // a spec type (err.types) or any other name: a non-spec failure
   nlohmann::json error_fields = nlohmann::json::object();
   std::string error_message;  // for people; never compared
+  // pipeline.stages: stage name -> canonical bytes as hex, when the
+  // implementation reports them (adapter protocol `stages`); only used to
+  // name the first diverging stage.
+  nlohmann::json stages = nlohmann::json::object();
 };
 
 // The four exception types of docs/spec/errors.md (err.types).

@@ -89,25 +89,6 @@ const char* kReference =
 using Writer = onepath::golden::JsonlWriter;
 using Rings = std::vector<std::vector<Vector2D>>;
 
-// A region operand: outlines or a tile map.
-struct Operand {
-  bool tileMap = false;
-  OutlinesInput outlines;
-  TileMapInput map;
-  int SnapBits() const { return tileMap ? map.snapBits : outlines.snapBits; }
-};
-
-void WriteKey(CanonicalWriter& w, const Operand& o) {
-  w.U8(o.tileMap ? 1 : 0);
-  if (o.tileMap)
-    WriteKey(w, o.map);
-  else
-    WriteKey(w, o.outlines);
-}
-
-json OperandJson(const Operand& o) { return o.tileMap ? InputJson(o.map) : InputJson(o.outlines); }
-Region Build(const Operand& o) { return o.tileMap ? Build(o.map) : Build(o.outlines); }
-
 struct OffsetArgs {
   double distance = 0.0;
   std::string join = "Round";
@@ -174,56 +155,11 @@ json ShrinkVector(const std::string& kind, const Operand& o, const Mesh2DSetting
 
 // --- draws ------------------------------------------------------------------
 
-Operand FromOutlines(std::vector<Outline> outlines, int snapBits) {
-  Operand o;
-  o.outlines = {std::move(outlines), snapBits};
-  return o;
-}
-
-Operand RandomOutlinesOperand(gen::SplitMix64& rng) {
-  std::vector<Outline> outlines(static_cast<std::size_t>(Int(rng, 1, 2)));
-  for (Outline& o : outlines) {
-    o.rings.resize(static_cast<std::size_t>(Int(rng, 1, 2)));
-    for (auto& ring : o.rings) ring = RandomRing(rng);
-  }
-  return FromOutlines(std::move(outlines), SnapBitsDraw(rng));
-}
-
 Operand ThinGaps(gen::SplitMix64& rng) {
   int bits = SnapBitsDraw(rng);
   double w = Q(Int(rng, 1, 8)), g = Q(Int(rng, 1, 8));
   return FromOutlines(
       {Outline{{Rectangle(0, 0, 8, w)}}, Outline{{Rectangle(0, w + g, 8, w + g + 4)}}}, bits);
-}
-
-Operand RandomTileMap(gen::SplitMix64& rng) {
-  Operand o;
-  o.tileMap = true;
-  TileMapInput& m = o.map;
-  m.width = Int(rng, 1, 6);
-  m.height = Int(rng, 1, 6);
-  std::int64_t p = Int(rng, 1, 3);
-  m.cells.resize(static_cast<std::size_t>(m.width * m.height));
-  for (auto& c : m.cells) c = rng.Below(4) < static_cast<std::uint64_t>(p) ? 1 : 0;
-  const int bits[] = {16, 4, 2};
-  m.snapBits = bits[rng.Below(3)];
-  m.cellSize = Q(Int(rng, 2, 8));
-  m.origin = QPoint(rng, -16, 16);
-  return o;
-}
-
-Operand NoisyCrop(gen::SplitMix64& rng) {
-  Operand o;
-  o.tileMap = true;
-  auto seed = static_cast<std::uint64_t>(Int(rng, 1, 1000));
-  int w = static_cast<int>(Int(rng, 16, 32)), h = static_cast<int>(Int(rng, 16, 32));
-  gen::TileMap map = gen::MakeNoisyTileMap(seed, w, h, 0.25);
-  o.map.cells = map.cells;
-  o.map.width = w;
-  o.map.height = h;
-  o.map.cellSize = 0.25;
-  o.map.snapBits = 16;
-  return o;
 }
 
 OffsetArgs DrawOffsetArgs(gen::SplitMix64& rng, double magnitude) {
@@ -433,7 +369,7 @@ void WriteShrinks(const std::filesystem::path& dir, int per_kind) {
           break;
         default:
           o = NoisyCrop(rng);
-          s = {0.25, Q(Int(rng, 1, 4))};
+          s = {.CellSize = 0.25, .AgentRadius = Q(Int(rng, 1, 4))};
       }
       return ShrinkVector(names[k], o, s, Drawn(names[k], kShrinkSeed + k, draw));
     });
@@ -449,14 +385,16 @@ void WriteShrinks(const std::filesystem::path& dir, int per_kind) {
   Operand cuspRoom = FromOutlines({Outline{{cusp[0]}}, Outline{{disc}}}, 16);
   Operand cuspDifference;  // the room minus the quarter disc, as one outline (even-odd)
   cuspDifference = FromOutlines({Outline{{cusp[0], disc}}}, 16);
-  w.Add(ShrinkVector("hand_made", LRoom(), {0.25, 0.0}, HandMade("AgentRadius 0: the region")));
-  w.Add(ShrinkVector("hand_made", FromOutlines({}, 16), {0.25, 1.0}, HandMade("the empty region")));
-  w.Add(ShrinkVector("hand_made", cuspDifference, {0.25, 1.0},
+  w.Add(ShrinkVector("hand_made", LRoom(), {.CellSize = 0.25, .AgentRadius = 0.0},
+                     HandMade("AgentRadius 0: the region")));
+  w.Add(ShrinkVector("hand_made", FromOutlines({}, 16), {.CellSize = 0.25, .AgentRadius = 1.0},
+                     HandMade("the empty region")));
+  w.Add(ShrinkVector("hand_made", cuspDifference, {.CellSize = 0.25, .AgentRadius = 1.0},
                      HandMade("cusps between a quarter disc and two walls")));
-  w.Add(ShrinkVector("hand_made", cuspRoom, {0.25, 0.5},
+  w.Add(ShrinkVector("hand_made", cuspRoom, {.CellSize = 0.25, .AgentRadius = 0.5},
                      HandMade("a room and a quarter disc as two outlines (union)")));
   for (double cell : {2.0, 1.0, 0.5, 0.25, 0.1, 0.05, 0.02, 0.01})
-    w.Add(ShrinkVector("vertex_counts", LRoom(), {cell, 4.0},
+    w.Add(ShrinkVector("vertex_counts", LRoom(), {.CellSize = cell, .AgentRadius = 4.0},
                        HandMade(fmt::format("L room, AgentRadius 4, CellSize {}", cell))));
   w.PrintCount();
 
@@ -472,10 +410,11 @@ void WriteShrinks(const std::filesystem::path& dir, int per_kind) {
                      fmt::format("hand-made: {}", what)));
   };
   for (double c : {0.0, -0.0, -1.0, nan, inf, 0x1p21})
-    add({c, 0.5}, "CellSize", c, "CellSize not in (0, 2^20]");
+    add({.CellSize = c, .AgentRadius = 0.5}, "CellSize", c, "CellSize not in (0, 2^20]");
   for (double r : {-0.5, -0x1p-1074, nan, inf, 0x1p21})
-    add({0.25, r}, "AgentRadius", r, "AgentRadius not in [0, 2^20]");
-  add({nan, nan}, "CellSize", nan, "CellSize is checked before AgentRadius");
+    add({.CellSize = 0.25, .AgentRadius = r}, "AgentRadius", r, "AgentRadius not in [0, 2^20]");
+  add({.CellSize = nan, .AgentRadius = nan}, "CellSize", nan,
+      "CellSize is checked before AgentRadius");
   neg.PrintCount();
 }
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/generators/noisy_tilemap.hpp"
 #include "conformance/generators/predicate_cases.hpp"
 #include "conformance/generators/region_validity.hpp"
 #include "conformance/runner/operations.hpp"
@@ -123,6 +124,27 @@ inline Region Build(const TileMapInput& m) {
 // The vector's input as a port reads it: the JSON text, parsed again.
 inline json Reparsed(const json& input) { return json::parse(input.dump()); }
 
+// The positive vector with the output `bytes` (already checked by the
+// family's independent checker), once the runner gives the same bytes
+// from the JSON input.
+inline json CheckedVector(const std::string& op, const std::string& short_op,
+                          const std::string& kind, const std::string& key, const json& clauses,
+                          const json& input, const std::vector<std::uint8_t>& bytes, bool empty,
+                          const std::string& provenance) {
+  if (conformance::RunOperation(op, Reparsed(input)) != bytes)
+    Fail(op + ": the runner's bytes from the JSON input differ", input);
+  json flags = json::array({kind});
+  if (empty) flags.push_back("empty");
+  return json{
+      {"id", fmt::format("{}/{}/{}", short_op, kind, key)},
+      {"op", op},
+      {"clauses", clauses},
+      {"input", input},
+      {"expect", {{"sha256", Sha256Hex(bytes)}, {"value", conformance::DecodeOutput(op, bytes)}}},
+      {"flags", flags},
+      {"provenance", provenance}};
+}
+
 // Checks `result` with region_validity, checks that the runner gives the
 // same bytes from the JSON input, and makes the vector.
 inline json Positive(const std::string& op, const std::string& short_op, const std::string& kind,
@@ -136,19 +158,8 @@ inline json Positive(const std::string& op, const std::string& short_op, const s
                      result.SnapBits(), snapBits, messages, gen::FormatRings(result.Rings())),
          input);
   }
-  std::vector<std::uint8_t> bytes = CanonicalBytes(result);
-  if (conformance::RunOperation(op, Reparsed(input)) != bytes)
-    Fail(op + ": the runner's bytes from the JSON input differ", input);
-  json flags = json::array({kind});
-  if (result.IsEmpty()) flags.push_back("empty");
-  return json{
-      {"id", fmt::format("{}/{}/{}", short_op, kind, key)},
-      {"op", op},
-      {"clauses", clauses},
-      {"input", input},
-      {"expect", {{"sha256", Sha256Hex(bytes)}, {"value", conformance::DecodeOutput(op, bytes)}}},
-      {"flags", flags},
-      {"provenance", provenance}};
+  return CheckedVector(op, short_op, kind, key, clauses, input, CanonicalBytes(result),
+                       result.IsEmpty(), provenance);
 }
 
 // The vector expecting `type` with exactly `fields`; the writer stops
@@ -212,6 +223,75 @@ inline std::vector<Vector2D> RandomRing(gen::SplitMix64& rng) {
 
 inline std::vector<Vector2D> Rectangle(double x0, double y0, double x1, double y1) {
   return {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+}
+
+// --- region operands (Region.Offset, Mesh2DPipeline.Shrink, Region.Triangulate,
+// Region.PartitionConvex): the draws of gen_offset.cpp's recipe -------------
+
+// A region operand: outlines or a tile map.
+struct Operand {
+  bool tileMap = false;
+  OutlinesInput outlines;
+  TileMapInput map;
+  int SnapBits() const { return tileMap ? map.snapBits : outlines.snapBits; }
+};
+
+inline void WriteKey(CanonicalWriter& w, const Operand& o) {
+  w.U8(o.tileMap ? 1 : 0);
+  if (o.tileMap)
+    WriteKey(w, o.map);
+  else
+    WriteKey(w, o.outlines);
+}
+
+inline json OperandJson(const Operand& o) {
+  return o.tileMap ? InputJson(o.map) : InputJson(o.outlines);
+}
+inline Region Build(const Operand& o) { return o.tileMap ? Build(o.map) : Build(o.outlines); }
+
+inline Operand FromOutlines(std::vector<Outline> outlines, int snapBits) {
+  Operand o;
+  o.outlines = {std::move(outlines), snapBits};
+  return o;
+}
+
+inline Operand RandomOutlinesOperand(gen::SplitMix64& rng) {
+  std::vector<Outline> outlines(static_cast<std::size_t>(Int(rng, 1, 2)));
+  for (Outline& o : outlines) {
+    o.rings.resize(static_cast<std::size_t>(Int(rng, 1, 2)));
+    for (auto& ring : o.rings) ring = RandomRing(rng);
+  }
+  return FromOutlines(std::move(outlines), SnapBitsDraw(rng));
+}
+
+inline Operand RandomTileMap(gen::SplitMix64& rng) {
+  Operand o;
+  o.tileMap = true;
+  TileMapInput& m = o.map;
+  m.width = Int(rng, 1, 6);
+  m.height = Int(rng, 1, 6);
+  std::int64_t p = Int(rng, 1, 3);
+  m.cells.resize(static_cast<std::size_t>(m.width * m.height));
+  for (auto& c : m.cells) c = rng.Below(4) < static_cast<std::uint64_t>(p) ? 1 : 0;
+  const int bits[] = {16, 4, 2};
+  m.snapBits = bits[rng.Below(3)];
+  m.cellSize = Q(Int(rng, 2, 8));
+  m.origin = QPoint(rng, -16, 16);
+  return o;
+}
+
+inline Operand NoisyCrop(gen::SplitMix64& rng) {
+  Operand o;
+  o.tileMap = true;
+  auto seed = static_cast<std::uint64_t>(Int(rng, 1, 1000));
+  int w = static_cast<int>(Int(rng, 16, 32)), h = static_cast<int>(Int(rng, 16, 32));
+  gen::TileMap map = gen::MakeNoisyTileMap(seed, w, h, 0.25);
+  o.map.cells = map.cells;
+  o.map.width = w;
+  o.map.height = h;
+  o.map.cellSize = 0.25;
+  o.map.snapBits = 16;
+  return o;
 }
 
 }  // namespace onepath::golden
