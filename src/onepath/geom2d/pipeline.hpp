@@ -14,12 +14,11 @@
 namespace onepath::geom2d {
 
 // pipeline.settings (public units). Checked before any input is read, in
-// the clause's order (SnapBits first); the members keep the order of the
-// shrink's settings (shrink.settings), which came first.
+// this order.
 struct Mesh2DSettings {
+  int SnapBits = 16;
   double CellSize = 0.25;
   double AgentRadius = 0.5;
-  int SnapBits = 16;
   int MaxVerticesPerPolygon = 6;
 };
 
