@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "conformance/generators/triangulation_validity.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/triangulation.hpp"
@@ -61,4 +62,33 @@ TEST(Partition, LimitIsChecked) {
       EXPECT_EQ(e.fields().value, bad);
     }
   }
+}
+
+TEST(Partition, ValidatorRejectsBrokenResults) {
+  // Negative controls for conformance/generators/triangulation_validity: the
+  // square's rings are [(0,0), (1,0), (1,1), (0,1)]; the hand-made
+  // triangulation passes, and each broken copy must not.
+  const std::vector<Ring> rings{{{0, 0}, {1, 0}, {1, 1}, {0, 1}}};
+  ASSERT_TRUE(gen::CheckTriangulationValidity(rings, Square()).ok());
+  RegionTriangulation t = Square();
+  t.neighbours[2] = -1;  // the diagonal loses its neighbour
+  EXPECT_FALSE(gen::CheckTriangulationValidity(rings, t).ok());
+  t = Square();
+  t.triangles.pop_back();  // half the area is missing
+  t.neighbours.resize(3);
+  EXPECT_FALSE(gen::CheckTriangulationValidity(rings, t).ok());
+  t = Square();
+  t.triangles[0] = {0, 3, 2};  // clockwise
+  EXPECT_FALSE(gen::CheckTriangulationValidity(rings, t).ok());
+
+  const ConvexPartition good = PartitionConvex(Square(), 6);
+  ASSERT_TRUE(gen::CheckPartitionValidity(rings, good, 6).ok());
+  EXPECT_FALSE(gen::CheckPartitionValidity(rings, good, 3).ok());  // 4 vertices > limit 3
+  ConvexPartition c = good;
+  c.polygons[0] = {0, 3, 2, 1};  // not convex and counter-clockwise
+  EXPECT_FALSE(gen::CheckPartitionValidity(rings, c, 6).ok());
+  c = PartitionConvex(Square(), 3);
+  ASSERT_TRUE(gen::CheckPartitionValidity(rings, c, 3).ok());
+  std::swap(c.neighbours[0], c.neighbours[1]);  // neighbours of the wrong polygon
+  EXPECT_FALSE(gen::CheckPartitionValidity(rings, c, 3).ok());
 }
