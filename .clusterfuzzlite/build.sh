@@ -11,8 +11,8 @@
 #   - the library, every src/onepath/**/*.cpp, compiled here with the same
 #     flags (so it carries the coverage instrumentation and sanitizers);
 #   - the independent checkers the targets call
-#     (conformance/generators/{arrangement,region}_validity.cpp) and the
-#     Boost.Multiprecision oracles (oracles/boost_mp/*.cpp);
+#     (conformance/generators/{arrangement,region,triangulation,cdt}_validity.cpp,
+#     tile_squares.cpp) and the Boost.Multiprecision oracles (oracles/boost_mp/*.cpp);
 #   - fmt header-only (-DFMT_HEADER_ONLY) and OpenSSL's libcrypto statically,
 #     so the binaries need no shared library beyond the C/C++ runtime (the
 #     ClusterFuzzLite runner image has neither).
@@ -90,6 +90,9 @@ while IFS= read -r f; do support+=("$f"); done < <(find src/onepath -name '*.cpp
 support+=(
   conformance/generators/arrangement_validity.cpp
   conformance/generators/region_validity.cpp
+  conformance/generators/triangulation_validity.cpp
+  conformance/generators/cdt_validity.cpp
+  conformance/generators/tile_squares.cpp
   oracles/boost_mp/predicates_mp.cpp
   oracles/boost_mp/arrangement_bruteforce.cpp
 )

@@ -33,6 +33,7 @@
 
 #include "conformance/generators/region_validity.hpp"
 #include "fuzz/region_input.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
 
 namespace onepath::fuzz {
@@ -41,24 +42,11 @@ namespace onepath::fuzz {
 // `rectilinear` says whether it came from a tile map.
 inline std::optional<geom2d::Region> DecodeRegionOperand(const char* target, ByteReader& in,
                                                          bool& rectilinear) {
-  rectilinear = in.U8() % 2 == 1;
-  if (!rectilinear) {
-    geom2d::Region region;
-    if (!DecodeOutlinesRegion(target, in, 3, region)) return std::nullopt;
-    return region;
-  }
-  const int bits = in.U8() % 17;
-  const int width = in.U8() % 9, height = in.U8() % 9;
-  const double cell = std::ldexp(1.0, in.U8() % 5 - bits);
-  const Vector2D origin{std::ldexp(static_cast<double>(in.I16()), -bits),
-                        std::ldexp(static_cast<double>(in.I16()), -bits)};
-  std::vector<std::uint8_t> cells(static_cast<std::size_t>(width * height));
-  std::uint8_t byte = 0;
-  for (std::size_t k = 0; k < cells.size(); ++k) {
-    if (k % 8 == 0) byte = in.U8();
-    cells[k] = (byte >> (k % 8)) & 1;
-  }
-  return geom2d::Region::FromTileMap(cells, width, height, cell, origin, {.SnapBits = bits});
+  const RegionSource source = DecodeRegionSource(in, 3);
+  rectilinear = source.tileMap;
+  geom2d::Region region;
+  if (!SourceRegion(target, source, region)) return std::nullopt;
+  return region;
 }
 
 inline double DecodeScalar(ByteReader& in, int bits) {
@@ -208,6 +196,17 @@ inline void CheckRoundLimitsError(const char* target, const OnePathException& e,
       !(v > limit) || v > static_cast<double>(BoundsOf(region).Extent()) + reach || f.outline ||
       f.ring || f.vertex || f.edge || f.count)
     Fail(target, std::string("implausible offset.limits error: ") + DescribeError(e));
+}
+
+// shrink.settings, in order: CellSize, then AgentRadius.
+inline std::optional<ExpectedError> ShrinkSettingsError(const geom2d::Mesh2DSettings& s) {
+  if (!(s.CellSize > 0.0 && s.CellSize <= 0x1p20))
+    return ExpectedError{"ArgumentOutOfRangeException",
+                         {.value = s.CellSize, .setting = "CellSize"}};
+  if (!(s.AgentRadius >= 0.0 && s.AgentRadius <= 0x1p20))
+    return ExpectedError{"ArgumentOutOfRangeException",
+                         {.value = s.AgentRadius, .setting = "AgentRadius"}};
+  return std::nullopt;
 }
 
 // A square region (the box of `b` grown by pad), for the complement within

@@ -15,6 +15,7 @@
 //     byte choosing a special value (Special below).
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -162,22 +163,83 @@ inline void CheckError(const char* target, const OnePathException& e,
     Fail(target, std::string("wrong error fields: ") + e.what());
 }
 
-// SnapBits and up to max_outlines outlines, then Region::FromOutlines: true
-// with the region in `out`, or false when it threw, which must be exactly
-// the error the spec requires (checked here; anything else aborts).
-inline bool DecodeOutlinesRegion(const char* target, ByteReader& in, int max_outlines,
-                                 geom2d::Region& out) {
-  const int bits = DecodeSnapBits(in);
-  const std::vector<geom2d::Outline> outlines = DecodeOutlines(in, max_outlines);
-  const std::optional<ExpectedError> expected = OutlinesError(outlines, bits);
+// A region's source as the offset and mesh targets decode it (the encoding
+// is in fuzz/offset_input.hpp): outlines, or a tile map (always valid).
+struct RegionSource {
+  bool tileMap = false;
+  int snapBits = 0;
+  std::vector<geom2d::Outline> outlines;
+  std::vector<std::uint8_t> cells;
+  std::int64_t width = 0, height = 0;
+  double cellSize = 1.0;
+  Vector2D origin;
+};
+
+inline RegionSource DecodeRegionSource(ByteReader& in, int max_outlines) {
+  RegionSource s;
+  s.tileMap = in.U8() % 2 == 1;
+  if (!s.tileMap) {
+    s.snapBits = DecodeSnapBits(in);
+    s.outlines = DecodeOutlines(in, max_outlines);
+    return s;
+  }
+  const int bits = s.snapBits = in.U8() % 17;
+  s.width = in.U8() % 9, s.height = in.U8() % 9;
+  s.cellSize = std::ldexp(1.0, in.U8() % 5 - bits);
+  s.origin = {std::ldexp(static_cast<double>(in.I16()), -bits),
+              std::ldexp(static_cast<double>(in.I16()), -bits)};
+  s.cells.resize(static_cast<std::size_t>(s.width * s.height));
+  std::uint8_t byte = 0;
+  for (std::size_t k = 0; k < s.cells.size(); ++k) {
+    if (k % 8 == 0) byte = in.U8();
+    s.cells[k] = (byte >> (k % 8)) & 1;
+  }
+  return s;
+}
+
+// The source's region: true with it in `out`, or false when FromOutlines
+// threw exactly the error the spec requires (anything else aborts).
+inline bool SourceRegion(const char* target, const RegionSource& s, geom2d::Region& out) {
+  if (s.tileMap) {
+    out = geom2d::Region::FromTileMap(s.cells, s.width, s.height, s.cellSize, s.origin,
+                                      {.SnapBits = s.snapBits});
+    return true;
+  }
+  const std::optional<ExpectedError> expected = OutlinesError(s.outlines, s.snapBits);
   try {
-    out = geom2d::Region::FromOutlines(outlines, {.SnapBits = bits});
+    out = geom2d::Region::FromOutlines(s.outlines, {.SnapBits = s.snapBits});
   } catch (const ArgumentException& e) {  // and ArgumentOutOfRangeException
     CheckError(target, e, expected);
     return false;
   }
   if (expected) Fail(target, "no " + expected->type + " for bad outlines");
   return true;
+}
+
+// SnapBits and up to max_outlines outlines, then Region::FromOutlines: true
+// with the region in `out`, or false when it threw, which must be exactly
+// the error the spec requires (checked here; anything else aborts).
+inline bool DecodeOutlinesRegion(const char* target, ByteReader& in, int max_outlines,
+                                 geom2d::Region& out) {
+  RegionSource source;
+  source.snapBits = DecodeSnapBits(in);
+  source.outlines = DecodeOutlines(in, max_outlines);
+  return SourceRegion(target, source, out);
+}
+
+// The outlines in reverse order, each outline's rings reversed, every ring
+// reversed and its start rotated: the same region (region.promise).
+inline std::vector<geom2d::Outline> Permuted(std::vector<geom2d::Outline> outlines) {
+  std::reverse(outlines.begin(), outlines.end());
+  for (geom2d::Outline& o : outlines) {
+    std::reverse(o.rings.begin(), o.rings.end());
+    for (auto& ring : o.rings) {
+      std::reverse(ring.begin(), ring.end());
+      std::rotate(ring.begin(), ring.begin() + static_cast<std::ptrdiff_t>(ring.size() / 2),
+                  ring.end());
+    }
+  }
+  return outlines;
 }
 
 // Aborts unless the independent validator accepts the region.

@@ -43,19 +43,6 @@ std::vector<geom2d::Outline> Translated(std::vector<geom2d::Outline> outlines, d
   return outlines;
 }
 
-std::vector<geom2d::Outline> Permuted(std::vector<geom2d::Outline> outlines) {
-  std::reverse(outlines.begin(), outlines.end());
-  for (geom2d::Outline& o : outlines) {
-    std::reverse(o.rings.begin(), o.rings.end());
-    for (auto& ring : o.rings) {
-      std::reverse(ring.begin(), ring.end());
-      std::rotate(ring.begin(), ring.begin() + static_cast<std::ptrdiff_t>(ring.size() / 2),
-                  ring.end());
-    }
-  }
-  return outlines;
-}
-
 bool Valid(const std::vector<geom2d::Outline>& outlines, int bits) {
   return !fuzz::OutlinesError(outlines, bits).has_value();
 }
@@ -91,7 +78,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!Valid(a, bits) || !Valid(b, bits)) return 0;
   const Region result = Apply(op, a, b, bits);
 
-  if (CanonicalBytes(Apply(op, Permuted(a), Permuted(b), bits)) != CanonicalBytes(result))
+  if (CanonicalBytes(Apply(op, fuzz::Permuted(a), fuzz::Permuted(b), bits)) !=
+      CanonicalBytes(result))
     fuzz::Fail(kName, "outline order, ring order, start or direction changed the bytes");
 
   // T in grid units, then in public units (exact: a power-of-two scaling).

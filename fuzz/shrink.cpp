@@ -56,17 +56,6 @@ namespace {
 
 const char* kName = "fuzz_shrink";
 
-// shrink.settings, in order.
-std::optional<fuzz::ExpectedError> SettingsError(const Mesh2DSettings& s) {
-  if (!(s.CellSize > 0.0 && s.CellSize <= 0x1p20))
-    return fuzz::ExpectedError{"ArgumentOutOfRangeException",
-                               {.value = s.CellSize, .setting = "CellSize"}};
-  if (!(s.AgentRadius >= 0.0 && s.AgentRadius <= 0x1p20))
-    return fuzz::ExpectedError{"ArgumentOutOfRangeException",
-                               {.value = s.AgentRadius, .setting = "AgentRadius"}};
-  return std::nullopt;
-}
-
 void CheckResult(const Region& region, const Region& result, const Mesh2DSettings& s) {
   fuzz::CheckValidRegion(kName, result, "the result");
   if (result.SnapBits() != region.SnapBits()) fuzz::Fail(kName, "SnapBits changed");
@@ -115,7 +104,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   // The pieces reach 1.058 r + 1/2 at most (shrink.bounds).
   const double reach = std::ldexp(std::fabs(settings.AgentRadius), region.SnapBits()) * 1.06 + 1;
-  const std::optional<fuzz::ExpectedError> expected = SettingsError(settings);
+  const std::optional<fuzz::ExpectedError> expected = fuzz::ShrinkSettingsError(settings);
   Region result;
   try {
     result = Mesh2DPipeline::Shrink(region, settings);

@@ -34,7 +34,7 @@ if [ ! -f "$fuzz_build/build.ninja" ]; then
     -Dtests=false -Doracles=true -Dfuzzing=true >/dev/null
 fi
 ninja -C "$fuzz_build" -j "$jobs" fuzz/fuzz_predicates fuzz/fuzz_arrangement fuzz/fuzz_offset \
-  fuzz/fuzz_shrink
+  fuzz/fuzz_shrink fuzz/fuzz_cdt fuzz/fuzz_triangulate fuzz/fuzz_partition_convex fuzz/fuzz_build2d
 # New inputs go to a scratch corpus; the regressions only seed it. A finding
 # stops the run with a non-zero exit and a crash-* file in the build dir.
 # Run counts are fixed (no time limits): each target's executions differ in cost.
@@ -51,6 +51,10 @@ fuzz_smoke predicates 300000 -max_len=128 -dict="$root/fuzz/predicates.dict"
 fuzz_smoke arrangement 3000 -max_len=600
 fuzz_smoke offset 2000 -max_len=839 -dict="$root/fuzz/offset.dict"
 fuzz_smoke shrink 2000 -max_len=833 -dict="$root/fuzz/shrink.dict"
+fuzz_smoke cdt 20000 -max_len=419 -dict="$root/fuzz/cdt.dict"
+fuzz_smoke triangulate 5000 -max_len=811 -dict="$root/fuzz/triangulate.dict"
+fuzz_smoke partition_convex 5000 -max_len=812 -dict="$root/fuzz/partition_convex.dict"
+fuzz_smoke build2d 3000 -max_len=835 -dict="$root/fuzz/build2d.dict"
 
 asan_build="$root/build/test-sanitize"
 step "sanitizers: ASan + UBSan build (clang), unit tests, golden replay, fuzz regressions"

@@ -19,6 +19,10 @@ The regression inputs of fuzz/regressions/<target>/ are added as well.
                            .SymmetricDifference
     offset                 Region.Offset
     shrink                 Mesh2DPipeline.Shrink
+    triangulate,           the regions of Region.FromOutlines, Region.FromTileMap
+    partition_convex       and Mesh2DPipeline.Shrink (limit 6)
+    build2d                Mesh2DPipeline.Shrink (region and settings, limit 6)
+    cdt                    none (regression inputs only)
 
 What the encodings cannot express (so those vectors are skipped):
 arrangement: more than 64 edges, coordinates that are not u * 2^k for one
@@ -56,7 +60,8 @@ import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = ["predicates", "arrangement", "region_from_outlines", "region_from_tilemap",
-           "region_boolean", "offset", "shrink"]
+           "region_boolean", "offset", "shrink", "cdt", "triangulate", "partition_convex",
+           "build2d"]
 BOOLEAN_OPS = ["Region.Union", "Region.Intersection", "Region.Difference",
                "Region.SymmetricDifference"]
 
@@ -546,6 +551,65 @@ def check_shrink(vec, data):
             and same_double(decode_scalar(r, bits), number(inp["settings"]["AgentRadius"])))
 
 
+# --- triangulate, partition_convex, build2d (fuzz/mesh_input.hpp, fuzz/build2d.cpp)
+# No golden family runs them yet: their seeds are the regions of the
+# FromOutlines, FromTileMap and Shrink vectors (build2d: the Shrink vectors'
+# regions and settings), with the default limit 6.
+
+LIMIT_6 = b"\x03"
+
+
+def mesh_region(vec):
+    return vec["input"]["region"] if vec["op"] == "Mesh2DPipeline.Shrink" else vec["input"]
+
+
+def encode_triangulate(vec):
+    return encode_region_operand(mesh_region(vec))
+
+
+def check_triangulate(vec, data):
+    return same_region_operand(decode_region_operand(Bytes(data)), mesh_region(vec))
+
+
+def encode_partition_convex(vec):
+    return encode_triangulate(vec) + LIMIT_6
+
+
+def check_partition_convex(vec, data):
+    r = Bytes(data)
+    return same_region_operand(decode_region_operand(r), mesh_region(vec)) and r.u8() == 3
+
+
+def encode_build2d(vec):
+    region, settings = vec["input"]["region"], vec["input"]["settings"]
+    bits = max(region["options"]["SnapBits"], 0)
+    # Flags: CellSize given (bit 0) unless a tile map's cell size is it;
+    # AgentRadius given (bit 1).
+    if "outlines" in region:
+        flags, cell = 3, encode_scalar(settings["CellSize"], bits)
+    elif same_double(number(settings["CellSize"]), number(region["cellSize"])):
+        flags, cell = 2, b""
+    else:
+        raise Unexpressible("tile-map cell size other than CellSize")
+    return (encode_region_operand(region) + bytes([flags]) + cell +
+            encode_scalar(settings["AgentRadius"], bits) + LIMIT_6)
+
+
+def check_build2d(vec, data):
+    region, settings, r = vec["input"]["region"], vec["input"]["settings"], Bytes(data)
+    got = decode_region_operand(r)
+    if not same_region_operand(got, region):
+        return False
+    bits = max(got["options"]["SnapBits"], 0)
+    flags = r.u8()
+    cell = decode_scalar(r, bits) if flags & 1 else got.get("cellSize", 0.25)
+    return (flags & 2 == 2 and same_double(cell, number(settings["CellSize"]))
+            and same_double(decode_scalar(r, bits), number(settings["AgentRadius"]))
+            and r.u8() == 3)
+
+
+MESH_OPS = ["Region.FromOutlines", "Region.FromTileMap", "Mesh2DPipeline.Shrink"]
+
 # target: (ops, encoder, checker)
 CODECS = {
     "predicates": (["Predicates.Orient2D", "Predicates.InCircle"], encode_predicates,
@@ -556,6 +620,9 @@ CODECS = {
     "region_boolean": (BOOLEAN_OPS, encode_boolean, check_boolean),
     "offset": (["Region.Offset"], encode_offset, check_offset),
     "shrink": (["Mesh2DPipeline.Shrink"], encode_shrink, check_shrink),
+    "triangulate": (MESH_OPS, encode_triangulate, check_triangulate),
+    "partition_convex": (MESH_OPS, encode_partition_convex, check_partition_convex),
+    "build2d": (["Mesh2DPipeline.Shrink"], encode_build2d, check_build2d),
 }
 
 
@@ -584,30 +651,35 @@ def regression_inputs(target):
                 yield name, f.read()
 
 
+def encode_one(target, vec, seeds, manifest, stats):
+    _, encode, check = CODECS[target]
+    stats[target]["vectors"] += 1
+    try:
+        data = encode(vec)
+    except Unexpressible as e:
+        stats[target]["skipped: " + str(e)] += 1
+        return
+    if not check(vec, data):
+        raise SystemExit("make_seed_corpus: %s: the encoding of %s does not decode back "
+                         "(encoder bug)" % (target, vec["id"]))
+    name = hashlib.sha1(data).hexdigest()
+    seeds[target][name] = data
+    manifest[target][name].append(vec["id"])
+    stats[target]["encoded"] += 1
+
+
 def build(targets, with_regressions):
     """{target: {sha1: bytes}}, per-target counts, and a manifest sha1 -> sources."""
     seeds = {t: {} for t in targets}
     manifest = {t: collections.defaultdict(list) for t in targets}
     stats = {t: collections.Counter() for t in targets}
-    by_op = {op: t for t in targets if t in CODECS for op in CODECS[t][0]}
+    by_op = collections.defaultdict(list)
+    for t in targets:
+        for op in CODECS.get(t, ([],))[0]:
+            by_op[op].append(t)
     for vec in golden_vectors():
-        target = by_op.get(vec["op"])
-        if target is None:
-            continue
-        _, encode, check = CODECS[target]
-        stats[target]["vectors"] += 1
-        try:
-            data = encode(vec)
-        except Unexpressible as e:
-            stats[target]["skipped: " + str(e)] += 1
-            continue
-        if not check(vec, data):
-            raise SystemExit("make_seed_corpus: %s: the encoding of %s does not decode back "
-                             "(encoder bug)" % (target, vec["id"]))
-        name = hashlib.sha1(data).hexdigest()
-        seeds[target][name] = data
-        manifest[target][name].append(vec["id"])
-        stats[target]["encoded"] += 1
+        for target in by_op.get(vec["op"], []):
+            encode_one(target, vec, seeds, manifest, stats)
     if with_regressions:
         for target in targets:
             for name, data in regression_inputs(target):
