@@ -4,21 +4,14 @@
 
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/shrink.hpp"
 
 namespace onepath::geom2d {
 
 // pipeline.settings, in the clause's order.
 void CheckMesh2DSettings(const Mesh2DSettings& s) {
   CheckSnapBits(s.SnapBits);
-  // The comparisons are written so that NaN fails them.
-  if (!(s.CellSize > 0.0 && s.CellSize <= 0x1p20)) {
-    throw ArgumentOutOfRangeException("CellSize must be in (0, 2^20] (pipeline.settings)",
-                                      {.value = s.CellSize, .setting = "CellSize"});
-  }
-  if (!(s.AgentRadius >= 0.0 && s.AgentRadius <= 0x1p20)) {
-    throw ArgumentOutOfRangeException("AgentRadius must be in [0, 2^20] (pipeline.settings)",
-                                      {.value = s.AgentRadius, .setting = "AgentRadius"});
-  }
+  CheckShrinkSettings(s);
   if (s.MaxVerticesPerPolygon < kMinPolygonVertices ||
       s.MaxVerticesPerPolygon > kMaxPolygonVertices) {
     throw ArgumentOutOfRangeException(

@@ -67,8 +67,7 @@ double Mesh2DPipeline::ShrinkArcTolerance(const Mesh2DSettings& s) {
   return std::max(s.CellSize / 4.0, std::min(0.0825 * s.AgentRadius, s.CellSize / 2.0));
 }
 
-namespace {
-
+// shrink.settings. The comparisons are written so that NaN fails them.
 void CheckShrinkSettings(const Mesh2DSettings& s) {
   if (!(s.CellSize > 0.0 && s.CellSize <= 0x1p20)) {
     throw ArgumentOutOfRangeException("CellSize must be in (0, 2^20] (shrink.settings)",
@@ -79,6 +78,8 @@ void CheckShrinkSettings(const Mesh2DSettings& s) {
                                       {.value = s.AgentRadius, .setting = "AgentRadius"});
   }
 }
+
+namespace {
 
 // The integer left normal (-dy, dx) of a -> b as an exact double vector.
 Vector2D IntegerNormal(GridPoint a, GridPoint b) {

@@ -10,6 +10,10 @@
 
 namespace onepath::geom2d {
 
+// shrink.settings: throws ArgumentOutOfRangeException naming CellSize, then
+// AgentRadius, when out of range (also pipeline.settings' checks 2 and 3).
+void CheckShrinkSettings(const Mesh2DSettings& settings);
+
 // shrink.lambda: the equal-area factor for m = 8, 16, ..., 256.
 double EqualAreaLambda(int m);
 
