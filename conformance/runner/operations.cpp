@@ -113,18 +113,22 @@ std::vector<geom2d::TaggedEdge> EdgesFromJson(const json& in) {
   return edges;
 }
 
+// The Build2D pipelines (pipeline.stages): they report every stage.
+bool IsBuildOperation(const std::string& op) {
+  return op == "Mesh2DPipeline.BuildFromOutlines" || op == "Mesh2DPipeline.BuildFromTileMap";
+}
+
 // Operations whose output is a triangulation (triangulate.canonical) or a
 // convex partition (partition.canonical).
 bool IsTriangulationOperation(const std::string& op) { return op == "Region.Triangulate"; }
 bool IsPartitionOperation(const std::string& op) {
-  return op == "Region.PartitionConvex" || op == "Mesh2DPipeline.BuildFromOutlines" ||
-         op == "Mesh2DPipeline.BuildFromTileMap";
+  return op == "Region.PartitionConvex" || IsBuildOperation(op);
 }
 
 // Operations whose output is a region (region.canonical).
 bool IsRegionOperation(const std::string& op) {
-  if (IsTriangulationOperation(op) || IsPartitionOperation(op)) return false;
-  return op.rfind("Region.", 0) == 0 || op == "Mesh2DPipeline.Shrink";
+  return op == "Region.FromOutlines" || op == "Region.FromTileMap" || IsBooleanOperation(op) ||
+         op == "Region.Offset" || op == "Mesh2DPipeline.Shrink";
 }
 
 // Region.* options: {"SnapBits": n} (grid.snapbits).
@@ -315,7 +319,7 @@ std::vector<std::uint8_t> RunOperation(const std::string& op, const json& input)
 }
 
 json RunStages(const std::string& op, const json& input) {
-  if (!IsPartitionOperation(op) || op == "Region.PartitionConvex") return json::object();
+  if (!IsBuildOperation(op)) return json::object();
   geom2d::Mesh2DBuild b = BuildFromJson(op, input);
   return {{"region", Hex(geom2d::CanonicalBytes(b.region))},
           {"shrunk", Hex(geom2d::CanonicalBytes(b.shrunk))},
