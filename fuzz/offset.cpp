@@ -6,7 +6,8 @@
 // Input (bytes past the end read as zero): a flags byte (bit 0: the round
 // join, else the square join; bits 1, 2 and 3 switch on the more costly
 // checks below: the translation, the tile-map identities, the round offset
-// between square ones); the region operand, the distance and the arc
+// between square ones, and bit 4 picks which of the two square ones that
+// last check computes); the region operand, the distance and the arc
 // tolerance (two scalars), all as in fuzz/offset_input.hpp; then, for the
 // extra checks: a translation (two int8 scaled by 2^(byte % 24) grid units
 // each), a second distance of 1 + byte % 16 grid units, and a byte choosing
@@ -40,7 +41,9 @@
 //  - (flag bit 3) round offsets lie between two square offsets with k far
 //    enough apart (a polygonal circle of radius r lies between the squares
 //    of half-side r / sqrt 2 and r / cos(pi/8), with two units of margin for
-//    rounding);
+//    rounding): within the wider one, or (bit 4) around the narrower one.
+//    One of them per input, as each is a square offset and a difference
+//    of its own;
 //  - (flag bit 1) square join: translating the region by whole grid units
 //    translates the result (every piece vertex is an integer, and the
 //    arrangement's rounding, floor(x + 1/2), commutes with integer
@@ -165,18 +168,22 @@ void CheckResult(const Region& region, const Region& result, double distance, Of
 // (arr.distortion); the squares below keep more than two units from those
 // bounds, so the computed boundaries cannot cross and the differences are
 // empty however their own arrangement rounds.
-void CheckRoundBetweenSquares(const Region& region, const Region& result, double distance,
-                              double r) {
+void CheckRoundBetweenSquares(const Region& region, const Region& result, double distance, double r,
+                              bool narrower) {
   if (r < 16) return;
   const double outer = std::ceil(r * 1.0825) + 4, inner = std::floor((r - 2) / 1.4143) - 4;
   const bool grow = distance > 0;
   if (!fuzz::SurelyWithinLimits(region, outer + 2) ||
       std::ldexp(outer, -region.SnapBits()) > geom2d::kMaxOffsetDistance)
     return;
-  const Region big = fuzz::SquareOffset(region, grow ? outer : inner, grow);
-  const Region small = fuzz::SquareOffset(region, grow ? inner : outer, grow);
-  fuzz::ExpectEmpty(kName, result.Difference(big), "round offset \\ the wider square offset");
-  fuzz::ExpectEmpty(kName, small.Difference(result), "the narrower square offset \\ round offset");
+  if (!narrower) {
+    const Region big = fuzz::SquareOffset(region, grow ? outer : inner, grow);
+    fuzz::ExpectEmpty(kName, result.Difference(big), "round offset \\ the wider square offset");
+  } else {
+    const Region small = fuzz::SquareOffset(region, grow ? inner : outer, grow);
+    fuzz::ExpectEmpty(kName, small.Difference(result),
+                      "the narrower square offset \\ round offset");
+  }
 }
 
 // Square join, any region: translation by whole grid units.
@@ -271,7 +278,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CheckResult(region, result, distance, join, r);
   if (distance == 0.0 || region.IsEmpty()) return 0;
   if (join == OffsetJoin::kRound) {
-    if (flags & 8) CheckRoundBetweenSquares(region, result, distance, r);
+    if (flags & 8) CheckRoundBetweenSquares(region, result, distance, r, (flags & 16) != 0);
     return 0;
   }
   if (flags & 2) CheckTranslation(region, result, distance, extra);
