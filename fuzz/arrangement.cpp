@@ -73,8 +73,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (out_of_range)
     edges.back().q.x = onepath::geom2d::kMaxArrangementCoordinate + 1 + ByteAt(data, size, 1);
 
-  // The default path (kAuto) picks one of the two forced paths, so running
-  // both and comparing them covers it.
+  // The default path (kAuto) picks among the forced paths (grid, or the
+  // tree where the grid would be costly), so running them all and comparing
+  // them covers it.
   Arrangement result;
   try {
     result = BuildArrangement(edges, CandidateSearch::kGrid);
@@ -96,7 +97,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     Fail("invalid output");
   }
   std::vector<std::uint8_t> bytes = CanonicalBytes(result);
-  if (CanonicalBytes(BuildArrangement(edges, CandidateSearch::kSweep)) != bytes)
+  if (CanonicalBytes(BuildArrangement(edges, CandidateSearch::kSweep)) != bytes ||
+      CanonicalBytes(BuildArrangement(edges, CandidateSearch::kTree)) != bytes)
     Fail("candidate search paths differ (arr.candidates)");
   if (edges.size() <= kOracleEdges) {
     std::vector<onepath::oracle::BfEdge> bf;

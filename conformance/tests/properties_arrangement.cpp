@@ -218,6 +218,7 @@ TEST(ArrangementProperties, GridAndSweepCandidatesAgree) {
     const auto grid = CanonicalBytes(BuildArrangement(edges, CandidateSearch::kGrid));
     const auto sweep = CanonicalBytes(BuildArrangement(edges, CandidateSearch::kSweep));
     RC_ASSERT(grid == sweep);
+    RC_ASSERT(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kTree)) == grid);
     RC_ASSERT(CanonicalBytes(BuildArrangement(edges)) == grid);
   });
 }

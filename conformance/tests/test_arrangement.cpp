@@ -1,6 +1,8 @@
 // arr.*: hand-computed arrangements (docs/spec/arrangement.md).
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "conformance/tests/clause.hpp"
@@ -18,8 +20,8 @@ struct Expected {
 };
 
 void ExpectArrangement(const std::vector<TaggedEdge>& edges, const Expected& want) {
-  for (CandidateSearch search :
-       {CandidateSearch::kAuto, CandidateSearch::kGrid, CandidateSearch::kSweep}) {
+  for (CandidateSearch search : {CandidateSearch::kAuto, CandidateSearch::kGrid,
+                                 CandidateSearch::kSweep, CandidateSearch::kTree}) {
     Arrangement got = BuildArrangement(edges, search);
     ASSERT_EQ(got.vertices.size(), want.vertices.size());
     for (std::size_t i = 0; i < want.vertices.size(); ++i) {
@@ -30,8 +32,7 @@ void ExpectArrangement(const std::vector<TaggedEdge>& edges, const Expected& wan
     for (std::size_t i = 0; i < want.segments.size(); ++i) {
       const NetSegment &g = got.segments[i], &w = want.segments[i];
       EXPECT_TRUE(g.a == w.a && g.b == w.b && g.n0 == w.n0 && g.n1 == w.n1)
-          << "segment " << i << ": got [" << g.a << "," << g.b << "," << g.n0 << "," << g.n1
-          << "]";
+          << "segment " << i << ": got [" << g.a << "," << g.b << "," << g.n0 << "," << g.n1 << "]";
     }
   }
 }
@@ -59,9 +60,9 @@ TEST(Arrangement, HalfUnitCrossingRoundsUpIntoAnEndpointPixel) {
   // neither (0,1)'s nor (1,0)'s pixel (y = x cannot have x < 1/2 <= y).
   // Vertices: (0,0) 0, (0,1) 1, (1,0) 2, (1,1) 3. (1,1)->(1,0) runs
   // backwards in (x, y) order: n1 = -1 on segment (2,3).
-  ExpectArrangement({{{0, 0}, {1, 1}, 0}, {{0, 1}, {1, 0}, 1}},
-                    {{{0, 0}, {0, 1}, {1, 0}, {1, 1}},
-                     {{0, 3, 1, 0}, {1, 3, 0, 1}, {2, 3, 0, -1}}});
+  ExpectArrangement(
+      {{{0, 0}, {1, 1}, 0}, {{0, 1}, {1, 0}, 1}},
+      {{{0, 0}, {0, 1}, {1, 0}, {1, 1}}, {{0, 3, 1, 0}, {1, 3, 0, 1}, {2, 3, 0, -1}}});
 }
 
 TEST(Arrangement, OppositeEdgesCancelAndDegenerateEdgesDrop) {
@@ -107,4 +108,40 @@ TEST(Arrangement, InputOutsideTheLimitsNamesTheEdge) {
     EXPECT_FALSE(e.fields().vertex.has_value());
     EXPECT_EQ(e.fields().value, 3.0);
   }
+}
+
+TEST(Arrangement, TreeCandidatesAgreeWithTheSweepOnClusteredInput) {
+  CLAUSE("arr.candidates");
+  // Nearly concentric 16-gons of radius 10^5 (what a large round offset
+  // feeds the arrangement): their sides cross one another many times in a
+  // thin annulus, so the hot pixels are clustered there and the long
+  // near-parallel sides have many overlapping boxes; the default search
+  // then takes the tree (arr.candidates). Every path must give the sweep's
+  // bytes.
+  std::vector<TaggedEdge> edges;
+  std::uint32_t seed = 7;
+  auto jitter = [&seed] {
+    seed = seed * 1103515245u + 12345u;
+    return static_cast<std::int64_t>((seed >> 16) % 601) - 300;
+  };
+  const double pi = std::acos(-1.0);
+  for (int polygon = 0; polygon < 24; ++polygon) {
+    const std::int64_t cx = jitter(), cy = jitter();
+    std::vector<GridPoint> ring;
+    for (int k = 0; k < 16; ++k) {
+      const double a = 2 * pi * (k + 0.5) / 16;
+      ring.push_back({cx + std::llround(1e5 * std::cos(a)), cy + std::llround(1e5 * std::sin(a))});
+    }
+    for (std::size_t k = 0; k < ring.size(); ++k)
+      edges.push_back({ring[k], ring[(k + 1) % ring.size()], polygon % 3});
+  }
+  const std::vector<std::uint8_t> sweep =
+      CanonicalBytes(BuildArrangement(edges, CandidateSearch::kSweep));
+  const Arrangement tree = BuildArrangement(edges, CandidateSearch::kTree);
+  // The crossings are many (more vertices than twice the input's 384): this
+  // input does test the crossing candidates.
+  EXPECT_GT(tree.vertices.size(), 2 * edges.size());
+  EXPECT_EQ(CanonicalBytes(tree), sweep);
+  EXPECT_EQ(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kAuto)), sweep);
+  EXPECT_EQ(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kGrid)), sweep);
 }

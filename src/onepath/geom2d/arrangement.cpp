@@ -240,11 +240,6 @@ bool PixelInBox(const Segment& s, GridPoint c) {
   return c.x >= s.a.x && c.x <= s.b.x && c.y >= s.YLow() && c.y <= s.YHigh();
 }
 
-// Two segments can only cross properly if their bounding boxes meet.
-bool BoxesMeet(const Segment& s, const Segment& t) {
-  return s.a.x <= t.b.x && t.a.x <= s.b.x && s.YLow() <= t.YHigh() && t.YLow() <= s.YHigh();
-}
-
 // floor(y(x)) on the segment's line at integer x, y(x) = a.y + (x - a.x) dy / dx
 // with dx > 0. As a.y is an integer, floor(y(x)) = a.y + floor((x - a.x) dy / dx);
 // the product takes 64 bits when it fits (always on maps of moderate size)
@@ -255,6 +250,123 @@ std::int64_t FloorY(const Segment& s, std::int64_t x) {
   if (!__builtin_mul_overflow(x - s.a.x, dy, &num)) return s.a.y + FloorDiv64(num, dx);
   return s.a.y + static_cast<std::int64_t>(FloorDiv(Int128(x - s.a.x) * dy, dx));
 }
+
+// A closed box [x0, x1] x [y0, y1] of grid points.
+struct Box {
+  std::int64_t x0, y0, x1, y1;
+};
+
+Box BoxOf(const Segment& s) { return {s.a.x, s.YLow(), s.b.x, s.YHigh()}; }
+
+bool BoxesMeet(const Box& p, const Box& q) {
+  return p.x0 <= q.x1 && q.x0 <= p.x1 && p.y0 <= q.y1 && q.y0 <= p.y1;
+}
+
+// Two segments can only cross properly if their bounding boxes meet.
+bool BoxesMeet(const Segment& s, const Segment& t) { return BoxesMeet(BoxOf(s), BoxOf(t)); }
+
+// Does some point c of the box lie within the band 2 |f(c)| <= width about
+// the segment's line, f(c) = (b - a) x (c - a)? f is linear, so over the
+// box it ranges between its values at two opposite corners. Width 0 asks
+// whether the line meets the box; width |dx| + |dy| whether a pixel centred
+// in the box can pass MeetsPixel's first test (the pixel's extent across
+// the line).
+bool BandMeetsBox(const Segment& s, Int128 width, const Box& box) {
+  const Int128 ex = s.b.x - s.a.x, ey = s.b.y - s.a.y;  // ex >= 0
+  const Int128 low_x = ey > 0 ? box.x1 : box.x0, high_x = ey > 0 ? box.x0 : box.x1;
+  const Int128 f_min = ex * (box.y0 - s.a.y) - ey * (low_x - s.a.x);
+  const Int128 f_max = ex * (box.y1 - s.a.y) - ey * (high_x - s.a.x);
+  return 2 * f_min <= width && 2 * f_max >= -width;
+}
+
+// A tree of boxes (arr.candidates): the items sorted so that every node is
+// a range of them, split in two halves at the median of their centres along
+// the longer side of the node's box, down to leaves of a few items; each
+// node keeps the box of its items. A query descends into the nodes whose
+// boxes a test accepts and reports the accepted items, so its cost follows
+// what lies near the query, however the items are clustered.
+class BoxTree {
+ public:
+  // Items 0 .. count - 1, item k with the box box_of(k).
+  template <typename BoxOfItem>
+  BoxTree(std::size_t count, BoxOfItem box_of) {
+    items_.resize(count);
+    for (std::uint32_t k = 0; k < count; ++k) items_[k] = {box_of(k), k};
+    if (!items_.empty()) Build(0, 0, items_.size());
+  }
+
+  // Calls visit(item) for every item whose box `accept` takes, looking only
+  // into nodes whose boxes it takes (it must take every box that holds a
+  // box it takes).
+  // The items in the tree's order: neighbours in it lie near each other,
+  // so queries asked in this order visit nodes that are still in cache.
+  std::vector<std::uint32_t> Order() const {
+    std::vector<std::uint32_t> order(items_.size());
+    for (std::size_t k = 0; k < items_.size(); ++k) order[k] = items_[k].id;
+    return order;
+  }
+
+  template <typename Accept, typename Visit>
+  void Query(Accept accept, Visit visit) const {
+    if (items_.empty()) return;
+    std::array<Range, 64> stack;  // depth at most log2(items / kLeaf) + 1
+    std::size_t top = 0;
+    stack[top++] = {0, 0, items_.size()};
+    while (top > 0) {
+      const Range r = stack[--top];
+      if (!accept(nodes_[r.node])) continue;
+      if (r.end - r.begin <= kLeaf) {
+        for (std::size_t k = r.begin; k < r.end; ++k)
+          if (accept(items_[k].box)) visit(items_[k].id);
+        continue;
+      }
+      const std::size_t mid = r.begin + (r.end - r.begin) / 2;
+      stack[top++] = {2 * r.node + 2, mid, r.end};
+      stack[top++] = {2 * r.node + 1, r.begin, mid};
+    }
+  }
+
+ private:
+  static constexpr std::size_t kLeaf = 8;
+  struct Item {
+    Box box;
+    std::uint32_t id;
+  };
+  // Node `node` holds items [begin, end); its children are 2 node + 1 and
+  // 2 node + 2.
+  struct Range {
+    std::size_t node, begin, end;
+  };
+
+  void Build(std::size_t node, std::size_t begin, std::size_t end) {
+    Box box = items_[begin].box;
+    for (std::size_t k = begin + 1; k < end; ++k) {
+      const Box& b = items_[k].box;
+      box = {std::min(box.x0, b.x0), std::min(box.y0, b.y0), std::max(box.x1, b.x1),
+             std::max(box.y1, b.y1)};
+    }
+    if (nodes_.size() <= node) nodes_.resize(2 * node + 1);
+    nodes_[node] = box;
+    if (end - begin <= kLeaf) return;
+    // Centres doubled: x0 + x1, y0 + y1.
+    const bool by_x = box.x1 - box.x0 >= box.y1 - box.y0;
+    auto centre = [by_x](const Item& t) {
+      return by_x ? t.box.x0 + t.box.x1 : t.box.y0 + t.box.y1;
+    };
+    const std::size_t mid = begin + (end - begin) / 2;
+    std::nth_element(items_.begin() + static_cast<std::ptrdiff_t>(begin),
+                     items_.begin() + static_cast<std::ptrdiff_t>(mid),
+                     items_.begin() + static_cast<std::ptrdiff_t>(end),
+                     [&](const Item& s, const Item& t) {
+                       return centre(s) < centre(t) || (centre(s) == centre(t) && s.id < t.id);
+                     });
+    Build(2 * node + 1, begin, mid);
+    Build(2 * node + 2, mid, end);
+  }
+
+  std::vector<Item> items_;
+  std::vector<Box> nodes_;
+};
 
 // A uniform grid of cells of side 2^shift over the bounding box.
 class CellGrid {
@@ -395,7 +507,10 @@ bool Clustered(const FlatLists& lists, std::size_t items) {
 // Clustered input for the crossing search: the grid would look at more
 // pairs (sum over cells of count^2 / 2) than the sweep (for each segment in
 // increasing minimum x, the segments still active). Dense input that is
-// spread evenly makes Clustered() true too, but there the grid wins.
+// spread evenly makes Clustered() true too, but there the grid wins. The
+// tree then replaces both (arr.candidates): on such input the sweep too
+// looks at many pairs, as the long near-parallel sides of nearly concentric
+// circles show.
 bool SweepIsCheaper(const FlatLists& lists, const std::vector<Segment>& segs) {
   if (!Clustered(lists, segs.size())) return false;
   Int128 grid = 0;
@@ -415,12 +530,32 @@ bool SweepIsCheaper(const FlatLists& lists, const std::vector<Segment>& segs) {
   return sweep < grid;
 }
 
+// arr.candidates, the tree path: every wanted segment asks a tree of the
+// segments' boxes for those whose boxes meet its box and its line (a proper
+// crossing lies in both boxes and on both lines). A pair of two wanted
+// segments is visited from the lower-numbered one. `kind` as below.
+template <typename Want, typename Visit>
+void CrossingCandidatesByTree(const std::vector<Segment>& segs,
+                              const std::vector<std::uint8_t>& kind, Want want, Visit visit) {
+  const BoxTree tree(segs.size(), [&](std::size_t i) { return BoxOf(segs[i]); });
+  for (std::uint32_t i : tree.Order()) {
+    if (!want(i)) continue;
+    const Box box = BoxOf(segs[i]);
+    tree.Query([&](const Box& b) { return BoxesMeet(box, b) && BandMeetsBox(segs[i], 0, b); },
+               [&](std::uint32_t j) {
+                 if (j == i || (want(j) && j < i)) return;
+                 if (kind[i] == 2 || kind[i] != kind[j]) visit(std::min(i, j), std::max(i, j));
+               });
+  }
+}
+
 // Calls visit(i, j) for every pair i < j of segments, at least one of them
 // marked in `wanted` (all when it is null), whose bounding boxes meet and
-// that share a grid cell (or, on the sweep path, overlap in x and y), and
-// that are not two horizontal or two vertical segments (which never cross
-// properly). A pair sharing several cells is visited once per cell: the
-// visitors only collect, so repeats change nothing.
+// that share a grid cell (or, on the sweep path, overlap in x and y; on the
+// tree path, one's line meets the other's box), and that are not two
+// horizontal or two vertical segments (which never cross properly). A pair
+// sharing several cells is visited once per cell: the visitors only
+// collect, so repeats change nothing.
 template <typename Visit>
 void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std::uint8_t>* wanted,
                         CandidateSearch search, Visit visit) {
@@ -434,8 +569,8 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
   std::vector<std::uint8_t> kind(n);
   for (std::uint32_t i = 0; i < n; ++i)
     kind[i] = segs[i].a.y == segs[i].b.y ? 0 : segs[i].a.x == segs[i].b.x ? 1 : 2;
-  bool sweep = search == CandidateSearch::kSweep;
-  if (!sweep) {
+  bool sweep = search == CandidateSearch::kSweep, tree = search == CandidateSearch::kTree;
+  if (!sweep && !tree) {
     CellGrid grid(segs, {});
     // Every cell lists its horizontal segments, then its vertical ones,
     // then the others.
@@ -445,7 +580,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
           if (kind[i] == k) grid.ForEachCell(segs[i], [&](std::int64_t cell) { add(cell, i); });
     });
     if (search == CandidateSearch::kAuto && SweepIsCheaper(lists, segs)) {
-      sweep = true;
+      tree = true;
     } else {
       for (std::size_t cell = 0; cell + 1 < lists.start.size(); ++cell) {
         std::span<const std::uint32_t> list = lists[cell];
@@ -461,6 +596,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
       }
     }
   }
+  if (tree) CrossingCandidatesByTree(segs, kind, want, visit);
   if (sweep) {
     // Increasing minimum x, with the list of segments still reaching it.
     std::vector<std::uint32_t> order(n);
@@ -507,6 +643,14 @@ class PixelCandidates {
       return;
     }
     if (!searched_) Prepare();
+    if (tree_) {
+      // Pixels within half a unit of s across its line, in its box.
+      const Box box = BoxOf(s);
+      const Int128 width = Int128(s.b.x - s.a.x) + std::abs(s.b.y - s.a.y);
+      tree_->Query([&](const Box& b) { return BoxesMeet(box, b) && BandMeetsBox(s, width, b); },
+                   [&](std::uint32_t k) { out.push_back(k); });
+      return;
+    }
     if (grid_) {
       grid_->ForEachNearCell(s, [&](std::int64_t cell) {
         for (std::uint32_t k : lists_[static_cast<std::size_t>(cell)])
@@ -521,17 +665,23 @@ class PixelCandidates {
   }
 
  private:
-  // The grid of arr.candidates, or the sweep path when it is asked for or
-  // the pixels are clustered.
+  // The grid of arr.candidates, or the tree when it is asked for or the
+  // pixels are clustered, or the sweep path when it is asked for.
   void Prepare() {
     searched_ = true;
     if (search_ == CandidateSearch::kSweep || segs_.empty()) return;
-    grid_.emplace(segs_, pixels_, true);
-    lists_ = BuildLists(grid_->Count(), [&](auto add) {
-      for (std::uint32_t k = 0; k < pixels_.size(); ++k)
-        add(grid_->Index(grid_->CellX(pixels_[k].x), grid_->CellY(pixels_[k].y)), k);
+    if (search_ != CandidateSearch::kTree) {
+      grid_.emplace(segs_, pixels_, true);
+      lists_ = BuildLists(grid_->Count(), [&](auto add) {
+        for (std::uint32_t k = 0; k < pixels_.size(); ++k)
+          add(grid_->Index(grid_->CellX(pixels_[k].x), grid_->CellY(pixels_[k].y)), k);
+      });
+      if (search_ != CandidateSearch::kAuto || !Clustered(lists_, pixels_.size())) return;
+      grid_.reset();
+    }
+    tree_.emplace(pixels_.size(), [&](std::size_t k) {
+      return Box{pixels_[k].x, pixels_[k].y, pixels_[k].x, pixels_[k].y};
     });
-    if (search_ == CandidateSearch::kAuto && Clustered(lists_, pixels_.size())) grid_.reset();
   }
 
   // The pixels in (y, x) order, and each pixel's rank in it: a stable sort
@@ -564,6 +714,7 @@ class PixelCandidates {
   bool searched_ = false;
   std::optional<CellGrid> grid_;
   FlatLists lists_;
+  std::optional<BoxTree> tree_;
   std::vector<std::uint32_t> by_row_, rank_;
 };
 

@@ -47,7 +47,7 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> edges);
 
 // arr.candidates: how candidate pairs and pixels are found. The result never
 // depends on it; tests force each path to show that.
-enum class CandidateSearch { kAuto, kGrid, kSweep };
+enum class CandidateSearch { kAuto, kGrid, kSweep, kTree };
 Arrangement BuildArrangement(std::span<const TaggedEdge> edges, CandidateSearch search);
 
 // arr.output's canonical bytes.
