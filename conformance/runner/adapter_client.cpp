@@ -94,7 +94,10 @@ void AdapterSession::Start() {
   Trace('>', hello);
   auto deadline = Deadline();
   ChildProcess::Io io = child_->Write(hello + "\n", deadline);
-  if (io == ChildProcess::Io::kOk) io = ReadLine(line, deadline);
+  // An adapter may write its handshake and end before reading the hello
+  // (the write then meets a closed pipe, kEof): what it wrote is still read
+  // and judged, so such an adapter is named by its handshake, not by a race.
+  if (io != ChildProcess::Io::kTimeout) io = ReadLine(line, deadline);
   if (io == ChildProcess::Io::kTimeout) {
     Stop(true);
     throw AdapterError(fmt::format("no handshake within {} s (--timeout); its stderr ends: {}",
