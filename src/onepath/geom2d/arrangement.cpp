@@ -67,6 +67,10 @@ bool ProperlyCross(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2) {
              std::min(p1.y, q1.y) < p2.y && p2.y < std::max(p1.y, q1.y);
     return false;
   }
+  // Segments with a common end do not cross properly (the end lies on both
+  // lines): the many candidate pairs of edges meeting at a vertex need no
+  // orientation test.
+  if (p1 == p2 || p1 == q2 || q1 == p2 || q1 == q2) return false;
   int a = Orient(p1, q1, p2);
   int b = Orient(p1, q1, q2);
   if (a == 0 || b == 0 || a == b) return false;
@@ -171,6 +175,12 @@ bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
 bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c) {
   if (u.y == v.y) return c.y == u.y && std::min(u.x, v.x) < c.x && c.x < std::max(u.x, v.x);
   if (u.x == v.x) return c.x == u.x && std::min(u.y, v.y) < c.y && c.y < std::max(u.y, v.y);
+  // A point strictly inside a segment that is neither horizontal nor
+  // vertical lies strictly inside its box: a cheap test before the exact
+  // one, as most points asked about are not near.
+  if (c.x <= std::min(u.x, v.x) || c.x >= std::max(u.x, v.x) || c.y <= std::min(u.y, v.y) ||
+      c.y >= std::max(u.y, v.y))
+    return false;
   if (Orient(u, v, c) != 0) return false;
   Int128 dx = Int128(v.x) - u.x, dy = Int128(v.y) - u.y;
   Int128 t = (Int128(c.x) - u.x) * dx + (Int128(c.y) - u.y) * dy;
@@ -258,12 +268,10 @@ struct Box {
 
 Box BoxOf(const Segment& s) { return {s.a.x, s.YLow(), s.b.x, s.YHigh()}; }
 
+// Two segments can only cross properly if their bounding boxes meet.
 bool BoxesMeet(const Box& p, const Box& q) {
   return p.x0 <= q.x1 && q.x0 <= p.x1 && p.y0 <= q.y1 && q.y0 <= p.y1;
 }
-
-// Two segments can only cross properly if their bounding boxes meet.
-bool BoxesMeet(const Segment& s, const Segment& t) { return BoxesMeet(BoxOf(s), BoxOf(t)); }
 
 // Does some point c of the box lie within the band 2 |f(c)| <= width about
 // the segment's line, f(c) = (b - a) x (c - a)? f is linear, so over the
@@ -411,6 +419,9 @@ class CellGrid {
   // CellX(a.x) .. CellX(b.x): the rows between the floors of y at the
   // column's two x ends (exact floor divisions; floor(floor(y) / 2^shift) =
   // floor(y / 2^shift)). Within one column that is the rows of the box.
+  // The segment's ends are grid points (floor(y) is a.y at a.x and b.y at
+  // b.x), and two neighbouring columns share the x where they meet, so a
+  // segment over k columns takes k - 1 divisions.
   void Columns(const Segment& s, std::vector<std::pair<std::int64_t, std::int64_t>>& rows) const {
     rows.clear();
     std::int64_t c0 = CellX(s.a.x), c1 = CellX(s.b.x);
@@ -418,19 +429,24 @@ class CellGrid {
       rows.push_back({CellY(s.YLow()), CellY(s.YHigh())});
       return;
     }
+    std::int64_t ra = CellY(s.a.y);
     for (std::int64_t cx = c0; cx <= c1; ++cx) {
-      std::int64_t col_lo = (cx + min_cx_) << shift_;
-      std::int64_t xa = std::max(s.a.x, col_lo);
-      std::int64_t xb = std::min(s.b.x, col_lo + (std::int64_t{1} << shift_));
-      std::int64_t ra = CellY(FloorY(s, xa)), rb = CellY(FloorY(s, xb));
+      const std::int64_t rb =
+          cx == c1 ? CellY(s.b.y) : CellY(FloorY(s, (cx + 1 + min_cx_) << shift_));
       rows.push_back({std::max<std::int64_t>(0, std::min(ra, rb)),
                       std::min<std::int64_t>(rows_ - 1, std::max(ra, rb))});
+      ra = rb;
     }
   }
 
   // Calls visit(cell index) for every cell the segment passes through.
   template <typename Visit>
   void ForEachCell(const Segment& s, Visit visit) {
+    if (CellX(s.a.x) == CellX(s.b.x)) {  // one column (Columns, without the buffer)
+      for (std::int64_t cy = CellY(s.YLow()); cy <= CellY(s.YHigh()); ++cy)
+        visit(Index(CellX(s.a.x), cy));
+      return;
+    }
     Columns(s, rows_buffer_);
     std::int64_t c0 = CellX(s.a.x);
     for (std::size_t k = 0; k < rows_buffer_.size(); ++k)
@@ -581,9 +597,6 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
   if (segs.size() < 2) return;
   auto n = static_cast<std::uint32_t>(segs.size());
   auto want = [&](std::uint32_t i) { return wanted == nullptr || (*wanted)[i] != 0; };
-  auto pair = [&](std::uint32_t i, std::uint32_t j) {
-    if ((want(i) || want(j)) && BoxesMeet(segs[i], segs[j])) visit(std::min(i, j), std::max(i, j));
-  };
   // 0 horizontal, 1 vertical, 2 neither.
   std::vector<std::uint8_t> kind(n);
   for (std::uint32_t i = 0; i < n; ++i)
@@ -609,6 +622,8 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
       sweep = clustered == CandidateSearch::kSweep;
       tree = clustered == CandidateSearch::kTree;
     } else {
+      std::vector<Box> boxes;
+      std::vector<std::uint8_t> marks;
       for (std::size_t cell = 0; cell + 1 < lists.start.size(); ++cell) {
         std::span<const std::uint32_t> list = lists[cell];
         if (wanted && std::none_of(list.begin(), list.end(), want)) continue;
@@ -616,10 +631,22 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
         while (h < list.size() && kind[list[h]] == 0) ++h;
         std::size_t v = h;
         while (v < list.size() && kind[list[v]] == 1) ++v;
+        // The cell's boxes and marks, made once per cell rather than once
+        // per pair.
+        boxes.clear();
+        marks.clear();
+        for (std::uint32_t i : list) {
+          boxes.push_back(BoxOf(segs[i]));
+          marks.push_back(want(i));
+        }
+        auto pair = [&](std::size_t p, std::size_t q) {  // positions in the list
+          if ((marks[p] || marks[q]) && BoxesMeet(boxes[p], boxes[q]))
+            visit(std::min(list[p], list[q]), std::max(list[p], list[q]));
+        };
         for (std::size_t p = 0; p < h; ++p)
-          for (std::size_t q = h; q < v; ++q) pair(list[p], list[q]);
+          for (std::size_t q = h; q < v; ++q) pair(p, q);
         for (std::size_t p = v; p < list.size(); ++p)
-          for (std::size_t q = 0; q < p; ++q) pair(list[q], list[p]);
+          for (std::size_t q = 0; q < p; ++q) pair(q, p);
       }
     }
   }
