@@ -116,8 +116,8 @@ TEST(Arrangement, TreeCandidatesAgreeWithTheSweepOnClusteredInput) {
   // feeds the arrangement): their sides cross one another many times in a
   // thin annulus, so the hot pixels are clustered there and the long
   // near-parallel sides have many overlapping boxes; the default search
-  // then takes the tree (arr.candidates). Every path must give the sweep's
-  // bytes.
+  // then weighs the sweep against the tree (arr.candidates). Every path must
+  // give the sweep's bytes.
   std::vector<TaggedEdge> edges;
   std::uint32_t seed = 7;
   auto jitter = [&seed] {
@@ -144,4 +144,35 @@ TEST(Arrangement, TreeCandidatesAgreeWithTheSweepOnClusteredInput) {
   EXPECT_EQ(CanonicalBytes(tree), sweep);
   EXPECT_EQ(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kAuto)), sweep);
   EXPECT_EQ(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kGrid)), sweep);
+}
+
+TEST(Arrangement, AutoCandidatesAgreeWithTheSweepOnHugeSegmentsOverACluster) {
+  CLAUSE("arr.candidates");
+  // 1000 short segments in a square of side 505 and 64 segments 2^31 units
+  // long across it: the hot pixels are clustered (the pixel grid spans the
+  // long segments), so the default search scans the x ranges of the sorted
+  // pixels. The long segments' ranges hold all the 4000-odd pixels, more
+  // than a query of the tree is estimated to cost; their scans reach the
+  // cost of building the tree after some 50 of them, and the rest ask the
+  // tree (this input was checked to build it). The crossing search keeps
+  // the sweep. The mixed path must give the sweep's bytes.
+  std::vector<TaggedEdge> edges;
+  std::uint32_t seed = 11;
+  auto next = [&seed](std::uint32_t m) {
+    seed = seed * 1103515245u + 12345u;
+    return static_cast<std::int64_t>((seed >> 8) % m);
+  };
+  for (int i = 0; i < 1000; ++i) {
+    const GridPoint p{next(505), next(505)};
+    edges.push_back({p, {p.x + next(33) - 16, p.y + next(33) - 16}, i % 3});
+  }
+  const std::int64_t reach = std::int64_t{1} << 30;
+  for (int i = 0; i < 64; ++i) edges.push_back({{-reach, next(505)}, {reach, next(505)}, i % 3});
+  const Arrangement sweep = BuildArrangement(edges, CandidateSearch::kSweep);
+  // The long segments cross the short ones and one another many times.
+  EXPECT_GT(sweep.vertices.size(), 3 * edges.size());
+  const std::vector<std::uint8_t> bytes = CanonicalBytes(sweep);
+  EXPECT_EQ(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kAuto)), bytes);
+  EXPECT_EQ(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kTree)), bytes);
+  EXPECT_EQ(CanonicalBytes(BuildArrangement(edges, CandidateSearch::kGrid)), bytes);
 }

@@ -67,6 +67,10 @@ bool ProperlyCross(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2) {
              std::min(p1.y, q1.y) < p2.y && p2.y < std::max(p1.y, q1.y);
     return false;
   }
+  // Segments with a common end do not cross properly (the end lies on both
+  // lines): the many candidate pairs of edges meeting at a vertex need no
+  // orientation test.
+  if (p1 == p2 || p1 == q2 || q1 == p2 || q1 == q2) return false;
   int a = Orient(p1, q1, p2);
   int b = Orient(p1, q1, q2);
   if (a == 0 || b == 0 || a == b) return false;
@@ -171,6 +175,12 @@ bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
 bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c) {
   if (u.y == v.y) return c.y == u.y && std::min(u.x, v.x) < c.x && c.x < std::max(u.x, v.x);
   if (u.x == v.x) return c.x == u.x && std::min(u.y, v.y) < c.y && c.y < std::max(u.y, v.y);
+  // A point strictly inside a segment that is neither horizontal nor
+  // vertical lies strictly inside its box: a cheap test before the exact
+  // one, as most points asked about are not near.
+  if (c.x <= std::min(u.x, v.x) || c.x >= std::max(u.x, v.x) || c.y <= std::min(u.y, v.y) ||
+      c.y >= std::max(u.y, v.y))
+    return false;
   if (Orient(u, v, c) != 0) return false;
   Int128 dx = Int128(v.x) - u.x, dy = Int128(v.y) - u.y;
   Int128 t = (Int128(c.x) - u.x) * dx + (Int128(c.y) - u.y) * dy;
@@ -258,12 +268,10 @@ struct Box {
 
 Box BoxOf(const Segment& s) { return {s.a.x, s.YLow(), s.b.x, s.YHigh()}; }
 
+// Two segments can only cross properly if their bounding boxes meet.
 bool BoxesMeet(const Box& p, const Box& q) {
   return p.x0 <= q.x1 && q.x0 <= p.x1 && p.y0 <= q.y1 && q.y0 <= p.y1;
 }
-
-// Two segments can only cross properly if their bounding boxes meet.
-bool BoxesMeet(const Segment& s, const Segment& t) { return BoxesMeet(BoxOf(s), BoxOf(t)); }
 
 // Does some point c of the box lie within the band 2 |f(c)| <= width about
 // the segment's line, f(c) = (b - a) x (c - a)? f is linear, so over the
@@ -411,6 +419,9 @@ class CellGrid {
   // CellX(a.x) .. CellX(b.x): the rows between the floors of y at the
   // column's two x ends (exact floor divisions; floor(floor(y) / 2^shift) =
   // floor(y / 2^shift)). Within one column that is the rows of the box.
+  // The segment's ends are grid points (floor(y) is a.y at a.x and b.y at
+  // b.x), and two neighbouring columns share the x where they meet, so a
+  // segment over k columns takes k - 1 divisions.
   void Columns(const Segment& s, std::vector<std::pair<std::int64_t, std::int64_t>>& rows) const {
     rows.clear();
     std::int64_t c0 = CellX(s.a.x), c1 = CellX(s.b.x);
@@ -418,19 +429,24 @@ class CellGrid {
       rows.push_back({CellY(s.YLow()), CellY(s.YHigh())});
       return;
     }
+    std::int64_t ra = CellY(s.a.y);
     for (std::int64_t cx = c0; cx <= c1; ++cx) {
-      std::int64_t col_lo = (cx + min_cx_) << shift_;
-      std::int64_t xa = std::max(s.a.x, col_lo);
-      std::int64_t xb = std::min(s.b.x, col_lo + (std::int64_t{1} << shift_));
-      std::int64_t ra = CellY(FloorY(s, xa)), rb = CellY(FloorY(s, xb));
+      const std::int64_t rb =
+          cx == c1 ? CellY(s.b.y) : CellY(FloorY(s, (cx + 1 + min_cx_) << shift_));
       rows.push_back({std::max<std::int64_t>(0, std::min(ra, rb)),
                       std::min<std::int64_t>(rows_ - 1, std::max(ra, rb))});
+      ra = rb;
     }
   }
 
   // Calls visit(cell index) for every cell the segment passes through.
   template <typename Visit>
   void ForEachCell(const Segment& s, Visit visit) {
+    if (CellX(s.a.x) == CellX(s.b.x)) {  // one column (Columns, without the buffer)
+      for (std::int64_t cy = CellY(s.YLow()); cy <= CellY(s.YHigh()); ++cy)
+        visit(Index(CellX(s.a.x), cy));
+      return;
+    }
     Columns(s, rows_buffer_);
     std::int64_t c0 = CellX(s.a.x);
     for (std::size_t k = 0; k < rows_buffer_.size(); ++k)
@@ -504,15 +520,30 @@ bool Clustered(const FlatLists& lists, std::size_t items) {
   return sum > Int128(32) * static_cast<Int128>(std::max<std::size_t>(items, 1));
 }
 
-// Clustered input for the crossing search: the grid would look at more
+// floor(log2(n)) + 1 for n >= 1: about the depth of a tree of n items.
+std::int64_t TreeLevels(std::size_t n) { return std::bit_width(std::max<std::size_t>(n, 1)); }
+
+// The costs the automatic choices of arr.candidates weigh, in units of one
+// pair looked at by the sweep (or one pixel by the x-range scan): building
+// a tree costs about this much per item and level, and a query about this
+// much per level (measured on the benchmarks' clustered inputs and large
+// round offsets; they only choose a method, never change a result).
+constexpr std::size_t kTreeBuildCost = 4;
+constexpr std::size_t kTreeQueryCost = 24;
+
+// The crossing search for clustered input: the grid would look at more
 // pairs (sum over cells of count^2 / 2) than the sweep (for each segment in
-// increasing minimum x, the segments still active). Dense input that is
-// spread evenly makes Clustered() true too, but there the grid wins. The
-// tree then replaces both (arr.candidates): on such input the sweep too
-// looks at many pairs, as the long near-parallel sides of nearly concentric
-// circles show.
-bool SweepIsCheaper(const FlatLists& lists, const std::vector<Segment>& segs) {
-  if (!Clustered(lists, segs.size())) return false;
+// increasing minimum x, the segments still active), whereas dense input
+// that is spread evenly makes Clustered() true too, but there the grid
+// wins. Then the sweep runs if it looks at fewer pairs than the tree of
+// boxes is estimated to cost (building it over all n segments, and a query
+// per wanted segment), else the tree: on such input the sweep can look at
+// very many pairs, as the long near-parallel sides of nearly concentric
+// circles show, while a few huge segments over a cluster of small ones keep
+// the sweep cheap and make every query of the tree descend to them.
+CandidateSearch ClusteredCrossingSearch(const FlatLists& lists, const std::vector<Segment>& segs,
+                                        std::size_t wanted) {
+  if (!Clustered(lists, segs.size())) return CandidateSearch::kGrid;
   Int128 grid = 0;
   for (std::size_t k = 0; k + 1 < lists.start.size(); ++k) {
     Int128 c = lists.start[k + 1] - lists.start[k];
@@ -527,7 +558,11 @@ bool SweepIsCheaper(const FlatLists& lists, const std::vector<Segment>& segs) {
     while (ended < last.size() && last[ended] < first[i]) ++ended;
     sweep += static_cast<Int128>(i - ended);
   }
-  return sweep < grid;
+  if (sweep >= grid) return CandidateSearch::kGrid;
+  const Int128 tree =
+      Int128(TreeLevels(segs.size())) * (kTreeBuildCost * static_cast<Int128>(segs.size()) +
+                                         kTreeQueryCost * static_cast<Int128>(wanted));
+  return sweep <= tree ? CandidateSearch::kSweep : CandidateSearch::kTree;
 }
 
 // arr.candidates, the tree path: every wanted segment asks a tree of the
@@ -562,9 +597,6 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
   if (segs.size() < 2) return;
   auto n = static_cast<std::uint32_t>(segs.size());
   auto want = [&](std::uint32_t i) { return wanted == nullptr || (*wanted)[i] != 0; };
-  auto pair = [&](std::uint32_t i, std::uint32_t j) {
-    if ((want(i) || want(j)) && BoxesMeet(segs[i], segs[j])) visit(std::min(i, j), std::max(i, j));
-  };
   // 0 horizontal, 1 vertical, 2 neither.
   std::vector<std::uint8_t> kind(n);
   for (std::uint32_t i = 0; i < n; ++i)
@@ -579,9 +611,19 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
         for (std::uint32_t i = 0; i < n; ++i)
           if (kind[i] == k) grid.ForEachCell(segs[i], [&](std::int64_t cell) { add(cell, i); });
     });
-    if (search == CandidateSearch::kAuto && SweepIsCheaper(lists, segs)) {
-      tree = true;
+    CandidateSearch clustered = CandidateSearch::kGrid;
+    if (search == CandidateSearch::kAuto) {
+      std::size_t wanted_count = n;
+      if (wanted)
+        wanted_count = n - static_cast<std::size_t>(std::count(wanted->begin(), wanted->end(), 0));
+      clustered = ClusteredCrossingSearch(lists, segs, wanted_count);
+    }
+    if (clustered != CandidateSearch::kGrid) {
+      sweep = clustered == CandidateSearch::kSweep;
+      tree = clustered == CandidateSearch::kTree;
     } else {
+      std::vector<Box> boxes;
+      std::vector<std::uint8_t> marks;
       for (std::size_t cell = 0; cell + 1 < lists.start.size(); ++cell) {
         std::span<const std::uint32_t> list = lists[cell];
         if (wanted && std::none_of(list.begin(), list.end(), want)) continue;
@@ -589,28 +631,54 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
         while (h < list.size() && kind[list[h]] == 0) ++h;
         std::size_t v = h;
         while (v < list.size() && kind[list[v]] == 1) ++v;
+        // The cell's boxes and marks, made once per cell rather than once
+        // per pair.
+        boxes.clear();
+        marks.clear();
+        for (std::uint32_t i : list) {
+          boxes.push_back(BoxOf(segs[i]));
+          marks.push_back(want(i));
+        }
+        auto pair = [&](std::size_t p, std::size_t q) {  // positions in the list
+          if ((marks[p] || marks[q]) && BoxesMeet(boxes[p], boxes[q]))
+            visit(std::min(list[p], list[q]), std::max(list[p], list[q]));
+        };
         for (std::size_t p = 0; p < h; ++p)
-          for (std::size_t q = h; q < v; ++q) pair(list[p], list[q]);
+          for (std::size_t q = h; q < v; ++q) pair(p, q);
         for (std::size_t p = v; p < list.size(); ++p)
-          for (std::size_t q = 0; q < p; ++q) pair(list[q], list[p]);
+          for (std::size_t q = 0; q < p; ++q) pair(q, p);
       }
     }
   }
   if (tree) CrossingCandidatesByTree(segs, kind, want, visit);
   if (sweep) {
     // Increasing minimum x, with the list of segments still reaching it.
+    // The list keeps their boxes and kinds, so that the one pass over it
+    // per segment (dropping the ended ones, testing the others) reads
+    // memory in order.
     std::vector<std::uint32_t> order(n);
     for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
       return segs[a].a.x < segs[b].a.x || (segs[a].a.x == segs[b].a.x && a < b);
     });
-    std::vector<std::uint32_t> active;
+    struct Active {
+      Box box;
+      std::uint32_t id;
+      std::uint8_t kind;
+      bool wanted;
+    };
+    std::vector<Active> active;
     for (std::uint32_t i : order) {
-      std::int64_t x = segs[i].a.x;
-      std::erase_if(active, [&](std::uint32_t j) { return segs[j].b.x < x; });
-      for (std::uint32_t j : active)
-        if (kind[i] == 2 || kind[i] != kind[j]) pair(i, j);
-      active.push_back(i);
+      const Active s{BoxOf(segs[i]), i, kind[i], want(i)};
+      std::size_t kept = 0;
+      for (const Active& t : active) {
+        if (t.box.x1 < s.box.x0) continue;
+        active[kept++] = t;
+        if ((s.wanted || t.wanted) && (s.kind == 2 || s.kind != t.kind) && BoxesMeet(s.box, t.box))
+          visit(std::min(i, t.id), std::max(i, t.id));
+      }
+      active.resize(kept);
+      active.push_back(s);
     }
   }
 }
@@ -643,12 +711,8 @@ class PixelCandidates {
       return;
     }
     if (!searched_) Prepare();
-    if (tree_) {
-      // Pixels within half a unit of s across its line, in its box.
-      const Box box = BoxOf(s);
-      const Int128 width = Int128(s.b.x - s.a.x) + std::abs(s.b.y - s.a.y);
-      tree_->Query([&](const Box& b) { return BoxesMeet(box, b) && BandMeetsBox(s, width, b); },
-                   [&](std::uint32_t k) { out.push_back(k); });
+    if (search_ == CandidateSearch::kTree) {
+      QueryTree(s, out);
       return;
     }
     if (grid_) {
@@ -658,30 +722,72 @@ class PixelCandidates {
       });
       return;
     }
-    // The sweep path: a binary search of the segment's x range.
+    // The x-range scan (the sweep path, and clustered pixels): a binary
+    // search for the first pixel at x >= a.x, then every pixel up to b.x.
     auto first = std::lower_bound(pixels_.begin(), pixels_.end(), GridPoint{s.a.x, INT64_MIN});
+    if (search_ == CandidateSearch::kAuto &&
+        TreeIsCheaper(static_cast<std::size_t>(first - pixels_.begin()), s.b.x)) {
+      QueryTree(s, out);
+      return;
+    }
     for (auto it = first; it != pixels_.end() && it->x <= s.b.x; ++it)
       if (PixelInBox(s, *it)) out.push_back(static_cast<std::uint32_t>(it - pixels_.begin()));
   }
 
  private:
-  // The grid of arr.candidates, or the tree when it is asked for or the
-  // pixels are clustered, or the sweep path when it is asked for.
+  // The grid of arr.candidates, or the tree when it is asked for, or the
+  // x-range scan when it is asked for or the pixels are clustered (the
+  // scan then hands wide x ranges to the tree: TreeIsCheaper).
   void Prepare() {
     searched_ = true;
-    if (search_ == CandidateSearch::kSweep || segs_.empty()) return;
-    if (search_ != CandidateSearch::kTree) {
-      grid_.emplace(segs_, pixels_, true);
-      lists_ = BuildLists(grid_->Count(), [&](auto add) {
-        for (std::uint32_t k = 0; k < pixels_.size(); ++k)
-          add(grid_->Index(grid_->CellX(pixels_[k].x), grid_->CellY(pixels_[k].y)), k);
-      });
-      if (search_ != CandidateSearch::kAuto || !Clustered(lists_, pixels_.size())) return;
-      grid_.reset();
+    if (search_ == CandidateSearch::kTree) {
+      BuildTree();
+      return;
     }
+    if (search_ == CandidateSearch::kSweep || segs_.empty()) return;
+    grid_.emplace(segs_, pixels_, true);
+    lists_ = BuildLists(grid_->Count(), [&](auto add) {
+      for (std::uint32_t k = 0; k < pixels_.size(); ++k)
+        add(grid_->Index(grid_->CellX(pixels_[k].x), grid_->CellY(pixels_[k].y)), k);
+    });
+    if (search_ == CandidateSearch::kAuto && Clustered(lists_, pixels_.size())) grid_.reset();
+  }
+
+  void BuildTree() {
     tree_.emplace(pixels_.size(), [&](std::size_t k) {
       return Box{pixels_[k].x, pixels_[k].y, pixels_[k].x, pixels_[k].y};
     });
+  }
+
+  // Pixels within half a unit of s across its line, in its box.
+  void QueryTree(const Segment& s, std::vector<std::uint32_t>& out) const {
+    const Box box = BoxOf(s);
+    const Int128 width = Int128(s.b.x - s.a.x) + std::abs(s.b.y - s.a.y);
+    tree_->Query([&](const Box& b) { return BoxesMeet(box, b) && BandMeetsBox(s, width, b); },
+                 [&](std::uint32_t k) { out.push_back(k); });
+  }
+
+  // Should the segment whose x range starts at pixel `first` and ends at
+  // x = last_x ask the tree rather than scan its x range (arr.candidates)?
+  // A scan of at most a query's cost (kTreeQueryCost per level) scans. A
+  // wider one asks the tree once it is built; the tree is built once the
+  // scans wider than that have visited more pixels in all than building it
+  // costs (rent or buy: at most about twice the cheaper of the two). A few
+  // huge segments over a cluster of pixels so keep their scans, and the
+  // nearly concentric circles of a large round offset soon build the tree.
+  bool TreeIsCheaper(std::size_t first, std::int64_t last_x) {
+    const std::size_t n = pixels_.size();
+    const auto levels = static_cast<std::size_t>(TreeLevels(n));
+    const std::size_t budget = kTreeQueryCost * levels;
+    if (first + budget >= n || pixels_[first + budget].x > last_x) return false;
+    if (tree_) return true;
+    auto end = std::upper_bound(pixels_.begin() + static_cast<std::ptrdiff_t>(first + budget),
+                                pixels_.end(), last_x,
+                                [](std::int64_t x, GridPoint p) { return x < p.x; });
+    wide_scans_ += static_cast<std::size_t>(end - pixels_.begin()) - first;
+    if (wide_scans_ <= kTreeBuildCost * n * levels) return false;
+    BuildTree();
+    return true;
   }
 
   // The pixels in (y, x) order, and each pixel's rank in it: a stable sort
@@ -715,6 +821,7 @@ class PixelCandidates {
   std::optional<CellGrid> grid_;
   FlatLists lists_;
   std::optional<BoxTree> tree_;
+  std::size_t wide_scans_ = 0;  // pixels visited by scans wider than a query
   std::vector<std::uint32_t> by_row_, rank_;
 };
 
