@@ -16,6 +16,11 @@
 #   - fmt header-only (-DFMT_HEADER_ONLY) and OpenSSL's libcrypto statically,
 #     so the binaries need no shared library beyond the C/C++ runtime (the
 #     ClusterFuzzLite runner image has neither).
+# The exact arithmetic and the arrangement stage (onepath_arith_sources in
+# src/meson.build, read from there) are compiled with
+# -fno-sanitize-coverage=trace-cmp added, as fuzz/meson.build does: edge
+# coverage stays, libFuzzer's comparison hooks go (they were most of the
+# CPU time; fuzz/README.md, "Speed").
 # The project's bit-exactness flags (-ffp-contract=off -fno-fast-math,
 # docs/spec/numerics.md) come after $CXXFLAGS so that nothing overrides
 # them: the exact predicates' error bounds assume no contraction.
@@ -85,8 +90,19 @@ done
 crypto+=(-ldl -pthread)
 
 cd "$root"
-support=()
-while IFS= read -r f; do support+=("$f"); done < <(find src/onepath -name '*.cpp' | sort)
+# The untraced sources first (as in fuzz/meson.build: where an inline
+# function is defined in several objects, the first one's copy is linked).
+untraced=()
+while IFS= read -r f; do untraced+=("src/$f"); done < <(
+  sed -n '/^onepath_arith_sources = files(/,/^)/p' src/meson.build | grep -o "'[^']*[.]cpp'" | tr -d "'")
+if [ "${#untraced[@]}" = 0 ]; then
+  echo "build.sh: no onepath_arith_sources in src/meson.build" >&2
+  exit 1
+fi
+support=("${untraced[@]}")
+while IFS= read -r f; do
+  case " ${untraced[*]} " in *" $f "*) ;; *) support+=("$f") ;; esac
+done < <(find src/onepath -name '*.cpp' | sort)
 support+=(
   conformance/generators/arrangement_validity.cpp
   conformance/generators/region_validity.cpp
@@ -104,7 +120,9 @@ objects=()
 for src in "${support[@]}"; do
   obj="$work/obj/$(echo "${src%.cpp}" | tr '/' '_').o"
   objects+=("$obj")
-  { "$CXX" "${cxxflags[@]}" -c "$src" -o "$obj" || echo "$src" >>"$failed"; } &
+  extra=()
+  case " ${untraced[*]} " in *" $src "*) extra=(-fno-sanitize-coverage=trace-cmp) ;; esac
+  { "$CXX" "${cxxflags[@]}" "${extra[@]}" -c "$src" -o "$obj" || echo "$src" >>"$failed"; } &
   running=$((running + 1))
   if [ "$running" -ge "$jobs" ]; then
     wait -n || true

@@ -7,11 +7,23 @@
 // join, else the square join; bits 1, 2 and 3 switch on the more costly
 // checks below: the translation, the tile-map identities, the round offset
 // between square ones, and bit 4 picks which of the two square ones that
-// last check computes); the region operand, the distance and the arc
-// tolerance (two scalars), all as in fuzz/offset_input.hpp; then, for the
-// extra checks: a translation (two int8 scaled by 2^(byte % 24) grid units
-// each), a second distance of 1 + byte % 16 grid units, and a byte choosing
-// the line at which a tile map is split.
+// last check computes; bits 5 and 6: far round offsets, see below); the
+// region operand, the distance and the arc tolerance (two scalars), all as
+// in fuzz/offset_input.hpp; then, for the extra checks: a translation (two
+// int8 scaled by 2^(byte % 24) grid units each), a second distance of
+// 1 + byte % 16 grid units, and a byte choosing the line at which a tile map
+// is split.
+//
+// Far round offsets (flag bits 5 and 6): once r dwarfs the region, every
+// m-gon and rectangle of a round offset crosses every other, so the
+// arrangement's work grows with the square of the piece count; inputs with
+// r in the thousands of grid units and more were most of a long run's time
+// (fuzz/README.md, "Speed"). Unless bits 5 and 6 are both set, a finite
+// round distance is clamped to +-64 grid units (the m-gons then have 8 or
+// 16 vertices, and every threshold of the checks below is still reached).
+// With both set (a quarter of the flag values) it is taken as decoded: the
+// 256-gons, offset.limits, and beyond 2^20 offset.arguments' error. The
+// square join and the non-finite distances are never clamped.
 //
 // Offset must throw exactly the error offset.arguments gives (distance
 // first, then arcTolerance), and for the square join exactly the first
@@ -252,7 +264,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const Region& region = *operand;
   fuzz::CheckValidRegion(kName, region, "the operand");
   const int bits = region.SnapBits();
-  const double distance = fuzz::DecodeScalar(in, bits);
+  double distance = fuzz::DecodeScalar(in, bits);
+  const double near = std::ldexp(64.0, -bits);
+  if (join == OffsetJoin::kRound && (flags & 0x60) != 0x60 && std::isfinite(distance) &&
+      std::fabs(distance) > near)
+    distance = std::copysign(near, distance);
   const double tolerance = fuzz::DecodeScalar(in, bits);
   const Extra extra = DecodeExtra(in);
 

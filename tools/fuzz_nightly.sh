@@ -13,7 +13,8 @@ usage: tools/fuzz_nightly.sh [options]
 
 Runs each fuzz target for --budget seconds, with the limits of issue 8
 (-rss_limit_mb=1024, -timeout=10: an input that takes more memory or time
-is a finding) and -max_len and -dict from fuzz/<target>.options. Inputs
+is a finding) and -max_len, -dict and any other flag from
+fuzz/<target>.options. Inputs
 come from the persistent corpus, the seed corpus made from the golden
 vectors (tools/fuzz/make_seed_corpus.py) and fuzz/regressions/<target>/.
 After a finding the target is restarted for the rest of its budget (at most
@@ -165,6 +166,12 @@ for t in "${targets[@]}"; do
   fuzz_flags=("${limits[@]}" -print_final_stats=1 -seed="$seed")
   [ -n "$max_len" ] && fuzz_flags+=(-max_len="$max_len")
   [ -n "$dict" ] && fuzz_flags+=(-dict="$root/fuzz/$dict")
+  # Any other key of the options file is a libFuzzer flag too, as OSS-Fuzz
+  # reads it (offset's entropic_scale_per_exec_time: fuzz/README.md, "Speed").
+  while IFS= read -r kv; do
+    case "$kv" in max_len=* | dict=* | "") ;; *) fuzz_flags+=(-"$kv") ;; esac
+  done < <(sed -n 's/^[[:space:]]*\([a-z_]*\)[[:space:]]*=[[:space:]]*\([^[:space:]#]*\).*/\1=\2/p' \
+    "$root/fuzz/$t.options" 2>/dev/null)
   {
     echo "binary=$bin"
     echo "max_len=$max_len"

@@ -513,14 +513,25 @@ def encode_offset(vec):
     if inp["join"] not in ("Round", "Square"):
         raise Unexpressible("a join other than Round and Square")
     bits = inp["region"]["options"]["SnapBits"]
-    # Flags: the join (bit 0) and every extra check that applies to it.
-    return (bytes([0x09 if inp["join"] == "Round" else 0x06]) + encode_region_operand(inp["region"]) +
+    # Flags: the join (bit 0) and every extra check that applies to it; a
+    # round distance beyond the clamp also sets bits 5 and 6 (a far offset).
+    flags = 0x06
+    if inp["join"] == "Round":
+        flags = 0x69 if round_distance_clamped(number(inp["distance"]), bits, 0x09) else 0x09
+    return (bytes([flags]) + encode_region_operand(inp["region"]) +
             encode_scalar(inp["distance"], bits) + encode_scalar(inp["arcTolerance"], bits))
+
+
+def round_distance_clamped(distance, bits, flags):
+    """Whether fuzz/offset.cpp clamps this round distance to +-64 grid units."""
+    return ((flags & 0x60) != 0x60 and math.isfinite(distance)
+            and abs(distance) > math.ldexp(64.0, -bits))
 
 
 def check_offset(vec, data):
     inp, r = vec["input"], Bytes(data)
-    if (r.u8() % 2 == 1) != (inp["join"] == "Round"):
+    flags = r.u8()
+    if (flags % 2 == 1) != (inp["join"] == "Round"):
         return False
     region = decode_region_operand(r)
     if not same_region_operand(region, inp["region"]):
@@ -528,7 +539,10 @@ def check_offset(vec, data):
     if not valid_bits(region):  # FromOutlines throws before the scalars are read
         return True
     bits = region["options"]["SnapBits"]
-    return (same_double(decode_scalar(r, bits), number(inp["distance"]))
+    distance = decode_scalar(r, bits)
+    if flags % 2 == 1 and round_distance_clamped(distance, bits, flags):
+        distance = math.copysign(math.ldexp(64.0, -bits), distance)
+    return (same_double(distance, number(inp["distance"]))
             and same_double(decode_scalar(r, bits), number(inp["arcTolerance"])))
 
 
