@@ -57,6 +57,13 @@
 //                   (CdtOptions::insertionOrder), and the Build2D polygon
 //                   counts with the octagon rule (shrink.arc-tolerance:
 //                   0.0825, m = 8) and the quarter-cell rule (0.0625, m = 16)
+//  --hashes         print the SHA-256 of what performance work on the CDT
+//                   must not change, one line each ("<name> <hash>"): the
+//                   canonical bytes (cdt.canonical), the slots in slot order
+//                   and the flip and walk counts, of the random points with
+//                   and without the constraints, the tile map region and the
+//                   shrunk region (triangulate.input), and of full lattices
+//                   (every point cocircular with many others)
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 
@@ -70,10 +77,12 @@
 #include <memory>
 #include <numeric>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "conformance/generators/noisy_tilemap.hpp"
+#include "onepath/core/canonical.hpp"
 #include "onepath/geom2d/cdt.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
@@ -567,7 +576,7 @@ void BM_Case(benchmark::State& state, Case c) {
       state, onepath::bench::PeakMemory(onepath::bench::MemorySpec(kCaseNames, c, arg)));
 }
 
-// --- --check -----------------------------------------------------------------
+// --- --check and --hashes ----------------------------------------------------
 
 // Triangles of points only (no bounding corner).
 std::size_t PointTriangles(const onepath::geom2d::Triangulation& t) {
@@ -690,6 +699,53 @@ int Check() {
   return 0;
 }
 
+// The SHA-256 of the CDT's canonical bytes, of its slots (vertices and
+// neighbours, in slot order) with the constraint marks, and of its counters.
+void PrintHashes(const std::string& name, std::span<const GridPoint> points,
+                 std::span<const CdtConstraint> constraints) {
+  const auto t = ConstrainedDelaunay(points, constraints);
+  std::vector<std::uint8_t> slots;
+  auto put = [&](std::uint64_t v, int bytes) {
+    for (int b = 0; b < bytes; ++b) slots.push_back(static_cast<std::uint8_t>(v >> (8 * b)));
+  };
+  for (std::size_t k = 0; k < t.slots.size(); ++k) {
+    for (std::int32_t v : t.slots[k].v) put(static_cast<std::uint32_t>(v), 4);
+    for (std::int32_t u : t.slots[k].n) put(static_cast<std::uint32_t>(u), 4);
+    put(t.constrained[k], 1);
+  }
+  std::vector<std::uint8_t> counts;
+  const auto& s = t.statistics;
+  for (std::uint64_t v : {s.insertionFlips, s.constraintFlips, s.finalPassFlips, s.walkSteps})
+    for (int b = 0; b < 8; ++b) counts.push_back(static_cast<std::uint8_t>(v >> (8 * b)));
+  std::printf("%s/canonical %s\n", name.c_str(),
+              onepath::Sha256Hex(onepath::geom2d::CanonicalBytes(t)).c_str());
+  std::printf("%s/slots %s\n", name.c_str(), onepath::Sha256Hex(slots).c_str());
+  std::printf("%s/counts %s\n", name.c_str(), onepath::Sha256Hex(counts).c_str());
+  std::fflush(stdout);
+}
+
+int Hashes() {
+  if (g_points > 0) {
+    PointInputs in(static_cast<int>(g_points));
+    PrintHashes("random", in.points, {});
+    PrintHashes("random_constrained", in.points, in.Constraints());
+  }
+  if (g_side > 0) {
+    MapInputs in(static_cast<int>(g_side));
+    const CdtInput region = RegionCdtInput(in.TileRegion());
+    PrintHashes("tilemap_region", region.points, region.constraints);
+    PrintHashes("shrunk_region", in.Cdt().points, in.Cdt().constraints);
+  }
+  // Full lattices, sorted by (x, y): 4-fold cocircular everywhere.
+  for (int side : {2, 3, 8, 100, 700}) {
+    std::vector<GridPoint> lattice;
+    for (int x = 0; x < side; ++x)
+      for (int y = 0; y < side; ++y) lattice.push_back({x, y});
+    PrintHashes("lattice_" + std::to_string(side), lattice, {});
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -703,6 +759,8 @@ int main(int argc, char** argv) {
   if (onepath::bench::TakeFlag(argc, argv, "peak-memory", value)) return PeakMemoryChild(value);
   for (int i = 1; i < argc; ++i)
     if (std::strcmp(argv[i], "--check") == 0) return Check();
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--hashes") == 0) return Hashes();
 
   for (std::size_t k = 0; k < std::size(kCaseNames); ++k) {
     const Case c = static_cast<Case>(k);
