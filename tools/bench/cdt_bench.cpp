@@ -704,23 +704,20 @@ int Check() {
 void PrintHashes(const std::string& name, std::span<const GridPoint> points,
                  std::span<const CdtConstraint> constraints) {
   const auto t = ConstrainedDelaunay(points, constraints);
-  std::vector<std::uint8_t> slots;
-  auto put = [&](std::uint64_t v, int bytes) {
-    for (int b = 0; b < bytes; ++b) slots.push_back(static_cast<std::uint8_t>(v >> (8 * b)));
-  };
+  onepath::CanonicalWriter slots;
   for (std::size_t k = 0; k < t.slots.size(); ++k) {
-    for (std::int32_t v : t.slots[k].v) put(static_cast<std::uint32_t>(v), 4);
-    for (std::int32_t u : t.slots[k].n) put(static_cast<std::uint32_t>(u), 4);
-    put(t.constrained[k], 1);
+    for (std::int32_t v : t.slots[k].v) slots.I32(v);
+    for (std::int32_t u : t.slots[k].n) slots.I32(u);
+    slots.U8(t.constrained[k]);
   }
-  std::vector<std::uint8_t> counts;
+  onepath::CanonicalWriter counts;
   const auto& s = t.statistics;
   for (std::uint64_t v : {s.insertionFlips, s.constraintFlips, s.finalPassFlips, s.walkSteps})
-    for (int b = 0; b < 8; ++b) counts.push_back(static_cast<std::uint8_t>(v >> (8 * b)));
+    counts.U64(v);
   std::printf("%s/canonical %s\n", name.c_str(),
               onepath::Sha256Hex(onepath::geom2d::CanonicalBytes(t)).c_str());
-  std::printf("%s/slots %s\n", name.c_str(), onepath::Sha256Hex(slots).c_str());
-  std::printf("%s/counts %s\n", name.c_str(), onepath::Sha256Hex(counts).c_str());
+  std::printf("%s/slots %s\n", name.c_str(), onepath::Sha256Hex(slots.bytes()).c_str());
+  std::printf("%s/counts %s\n", name.c_str(), onepath::Sha256Hex(counts.bytes()).c_str());
   std::fflush(stdout);
 }
 
