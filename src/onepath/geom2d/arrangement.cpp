@@ -1029,7 +1029,7 @@ class SnapRounder {
   // groups marked in `crossed`) against all hot pixels: through every other
   // hot pixel its closed segment meets. With `test_first_round`, also
   // arr.repair's first round's test for hot centres inside the new
-  // fragments (interior_found_, far_).
+  // fragments (interior_found_).
   void RerouteGroups(const std::vector<std::uint8_t>* crossed, bool test_first_round,
                      std::vector<Fragment>& out) {
     PixelCandidates candidates(segs_, hot_, search_);
@@ -1048,13 +1048,19 @@ class SnapRounder {
       }
       const bool axis_parallel = s.a.x == s.b.x || s.a.y == s.b.y;
       const bool tested = test_first_round && !met_.empty() && !axis_parallel;
-      const std::size_t first = out.size();
+      // The members that run a -> b all get the same polyline, and so do
+      // those that run b -> a (not always the same one reversed: ties in
+      // projection are ordered by (x, y) either way): one test of each.
+      bool forward_tested = false, backward_tested = false;
       for (std::uint32_t i : Members(g)) {
         const Fragment& f = frags_[i];
         through_ = met_;
+        const std::size_t first = out.size();
         AppendThrough(f.u, f.v, through_, f.operand, tested, out);
+        bool& done = f.u < f.v ? forward_tested : backward_tested;
+        if (tested && !done && !interior_found_) TestFirstRound(out, first);
+        done = true;
       }
-      if (tested && !interior_found_) TestFirstRound(out, first);
     }
   }
 
@@ -1064,20 +1070,45 @@ class SnapRounder {
   // point of a fragment does: its ends are centres of pixels the edge
   // meets), so in a cell beside one the edge passes through (cells are at
   // least two units wide): h is among the edge's pixel candidates, cands_.
-  // Many fragments times many candidates go to the general test instead.
+  // The fragments out[first ..] are one polyline v_0 .. v_m from the edge's
+  // p to its q. With t(x) = (x - p) . (q - p), a point strictly inside
+  // v_j v_j+1 has t between t(v_j) and t(v_j+1); the vertices v_1 ..
+  // v_m-1 are in ascending t (arr.reroute's order), so a binary search
+  // finds the few inner fragments that can hold h; the first and the last
+  // fragment (p and q stay at the ends whatever their t) are tested
+  // directly. Each candidate costs a search, not a test per fragment.
   void TestFirstRound(const std::vector<Fragment>& out, std::size_t first) {
-    const std::size_t count = out.size() - first;
-    if (count * cands_.size() > 4096) {
-      for (std::size_t i = first; i < out.size(); ++i)
-        far_.push_back({std::min(out[i].u, out[i].v), std::max(out[i].u, out[i].v)});
-      return;
-    }
-    for (std::size_t i = first; i < out.size(); ++i)
-      for (std::uint32_t k : cands_)
-        if (InOpenInterior(hot_[out[i].u], hot_[out[i].v], hot_[k])) {
+    const std::size_t m = out.size() - first;
+    const GridPoint p = hot_[out[first].u], q = hot_[out.back().v];
+    const Int128 dx = Int128(q.x) - p.x, dy = Int128(q.y) - p.y;
+    auto t = [&](GridPoint x) { return (Int128(x.x) - p.x) * dx + (Int128(x.y) - p.y) * dy; };
+    // inner_t[i] = t(v_i+1), i = 0 .. m - 2.
+    inner_t_.clear();
+    for (std::size_t i = first; i + 1 < out.size(); ++i) inner_t_.push_back(t(hot_[out[i].v]));
+    auto inside = [&](std::size_t j, GridPoint h) {  // h strictly inside v_j v_j+1
+      const Fragment& f = out[first + j];
+      return InOpenInterior(hot_[f.u], hot_[f.v], h);
+    };
+    for (std::uint32_t k : cands_) {
+      const GridPoint h = hot_[k];
+      if (inside(0, h) || inside(m - 1, h)) {
+        interior_found_ = true;
+        return;
+      }
+      // Inner fragment j (1 <= j <= m - 2) joins inner_t[j - 1] and
+      // inner_t[j]; it can hold h when inner_t[j - 1] <= t(h) <= inner_t[j].
+      const Int128 th = t(h);
+      const std::size_t lo = static_cast<std::size_t>(
+          std::lower_bound(inner_t_.begin(), inner_t_.end(), th) - inner_t_.begin());
+      const std::size_t hi = static_cast<std::size_t>(
+          std::upper_bound(inner_t_.begin(), inner_t_.end(), th) - inner_t_.begin());
+      for (std::size_t j = std::max<std::size_t>(lo, 1); j <= hi && j + 1 < m; ++j) {
+        if (inside(j, h)) {
           interior_found_ = true;
           return;
         }
+      }
+    }
   }
 
   // The hot pixels a < b at the ends of group g's segment.
@@ -1086,17 +1117,14 @@ class SnapRounder {
     return {std::min(f.u, f.v), std::max(f.u, f.v)};
   }
 
-  // Does a hot pixel centre lie in the open interior of one of the segments
-  // between hot pixels a < b?
-  bool AnyInteriorCentre(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& ends) {
-    if (ends.empty()) return false;
-    std::vector<Segment> segs;
-    for (auto [a, b] : ends) segs.push_back({hot_[a], hot_[b]});
-    PixelCandidates candidates(segs, hot_, search_);
-    for (std::size_t i = 0; i < segs.size(); ++i) {
-      candidates.Of(segs[i], ends[i].first, ends[i].second, cands_);
+  // Does a hot pixel centre lie in the open interior of a group's segment?
+  bool AnyInteriorCentre() {
+    PixelCandidates candidates(segs_, hot_, search_);
+    for (std::size_t g = 0; g < segs_.size(); ++g) {
+      const auto [a, b] = Ends(g);
+      candidates.Of(segs_[g], a, b, cands_);
       for (std::uint32_t k : cands_)
-        if (InOpenInterior(segs[i].a, segs[i].b, hot_[k])) return true;
+        if (InOpenInterior(segs_[g].a, segs_[g].b, hot_[k])) return true;
     }
     return false;
   }
@@ -1140,12 +1168,8 @@ class SnapRounder {
         }
       });
       bool work = !rounded.empty();
-      if (!work && round == 0) work = interior_found_ || AnyInteriorCentre(far_);
-      if (!work && round > 0) {
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> ends;
-        for (std::size_t g = 0; g < segs_.size(); ++g) ends.push_back(Ends(g));
-        work = AnyInteriorCentre(ends);
-      }
+      if (!work && round == 0) work = interior_found_;
+      if (!work && round > 0) work = AnyInteriorCentre();
       if (!work) return;
       if (round == kMaxRepairRounds) {
         throw GeometryException("arrangement repair did not settle (arr.repair)",
@@ -1225,7 +1249,7 @@ class SnapRounder {
   std::vector<Keyed> keyed_, keyed_scratch_;
   // The first repair round's test, made while rerouting.
   bool interior_found_ = false;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> far_;
+  std::vector<Int128> inner_t_;
   // Scratch.
   std::vector<std::uint32_t> cands_, met_, through_;
   std::vector<std::pair<Int128, std::uint32_t>> along_;
