@@ -880,10 +880,11 @@ class SnapRounder {
     // proper crossings.
     Group(frags_);
     std::vector<GridPoint> crossings;
+    std::size_t distinct = 0;
     CrossingCandidates(segs_, nullptr, search_, [&](std::uint32_t i, std::uint32_t j) {
       const Segment &s = segs_[i], &t = segs_[j];
       if (ProperlyCross(s.a, s.b, t.a, t.b))
-        crossings.push_back(RoundedCrossing(s.a, s.b, t.a, t.b));
+        AddPoint(RoundedCrossing(s.a, s.b, t.a, t.b), crossings, distinct);
     });
     AddHotPixels(crossings);
     // Step 3 (arr.reroute), which also tests its new fragments for the first
@@ -942,6 +943,21 @@ class SnapRounder {
         items, scratch, [&](const T& t) { return static_cast<std::uint64_t>(point(t).x - min_x); },
         [&](const T& t) { return static_cast<std::uint64_t>(point(t).y - min_y); },
         static_cast<std::uint64_t>(max_x - min_x), static_cast<std::uint64_t>(max_y - min_y));
+  }
+
+  // Appends p to `points`, which held `distinct` distinct points when it was
+  // last sorted. Many crossings can round to one pixel (the many nearly
+  // concentric circles of a large round offset cross at nearly the same
+  // places, and a pair sharing several cells is found once per cell), so
+  // the list is sorted and made distinct whenever it has grown by more
+  // than it held: it stays within about twice the distinct points, and the
+  // sorts cost a few passes per point added.
+  static void AddPoint(GridPoint p, std::vector<GridPoint>& points, std::size_t& distinct) {
+    points.push_back(p);
+    if (points.size() < 2 * distinct + 65536) return;
+    SortPoints(points);
+    points.erase(std::unique(points.begin(), points.end()), points.end());
+    distinct = points.size();
   }
 
   // Adds points to the hot pixels and renumbers the fragments.
