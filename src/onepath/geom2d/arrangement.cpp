@@ -984,22 +984,22 @@ class SnapRounder {
   // order_[start_[g] .. start_[g + 1]), its segment segs_[g], in (a, b)
   // order. The hot pixels are sorted, so index order is (x, y) order.
   void Group(const std::vector<Fragment>& frags) {
-    // Vectors are emptied before they are resized: resizing keeps (copies)
-    // the old contents, and reserving an empty vector copies nothing.
-    std::vector<Keyed>& keyed = keyed_;
-    keyed.clear();
-    keyed.resize(frags.size());
+    // The sort records live only here: they are as many as the fragments,
+    // and the crossing search that follows a grouping needs the memory.
+    std::vector<Keyed> keyed(frags.size()), keyed_scratch;
     for (std::uint32_t i = 0; i < frags.size(); ++i)
       keyed[i] = {std::min(frags[i].u, frags[i].v), std::max(frags[i].u, frags[i].v), i};
     const std::uint64_t max_index = hot_.empty() ? 0 : hot_.size() - 1;
     SortByPair(
-        keyed, keyed_scratch_, [](const Keyed& k) { return std::uint64_t{k.lo}; },
+        keyed, keyed_scratch, [](const Keyed& k) { return std::uint64_t{k.lo}; },
         [](const Keyed& k) { return std::uint64_t{k.hi}; }, max_index, max_index);
     auto starts_group = [&](std::size_t k) {
       return k == 0 || keyed[k].lo != keyed[k - 1].lo || keyed[k].hi != keyed[k - 1].hi;
     };
     std::size_t groups = 0;
     for (std::size_t k = 0; k < keyed.size(); ++k) groups += starts_group(k);
+    // Vectors are emptied before they are resized: resizing keeps (copies)
+    // the old contents, and reserving an empty vector copies nothing.
     start_.clear();
     start_.reserve(groups + 1);
     segs_.clear();
@@ -1262,7 +1262,6 @@ class SnapRounder {
   // Group(): frags_ by segment.
   std::vector<std::uint32_t> order_, start_;
   std::vector<Segment> segs_;
-  std::vector<Keyed> keyed_, keyed_scratch_;
   // The first repair round's test, made while rerouting.
   bool interior_found_ = false;
   std::vector<Int128> inner_t_;
