@@ -306,14 +306,6 @@ class BoxTree {
   // Calls visit(item) for every item whose box `accept` takes, looking only
   // into nodes whose boxes it takes (it must take every box that holds a
   // box it takes).
-  // The items in the tree's order: neighbours in it lie near each other,
-  // so queries asked in this order visit nodes that are still in cache.
-  std::vector<std::uint32_t> Order() const {
-    std::vector<std::uint32_t> order(items_.size());
-    for (std::size_t k = 0; k < items_.size(); ++k) order[k] = items_[k].id;
-    return order;
-  }
-
   template <typename Accept, typename Visit>
   void Query(Accept accept, Visit visit) const {
     if (items_.empty()) return;
@@ -334,6 +326,51 @@ class BoxTree {
     }
   }
 
+  // Calls visit(i, j) once for every two items i != j whose boxes meet,
+  // unless `marked(k)` is false for both (it is asked once per item). A
+  // walk over pairs of nodes whose boxes meet, from the root paired with
+  // itself: a node paired with itself splits into its two children each
+  // paired with itself and the two paired with each other, two nodes into
+  // the larger one's children paired with the other. Each pair of items is
+  // looked at once, where one query per item would look at it from both
+  // sides and descend from the root every time.
+  template <typename Marked, typename Visit>
+  void PairsThatMeet(Marked marked, Visit visit) const {
+    if (items_.empty()) return;
+    std::vector<std::uint8_t> any_marked(nodes_.size(), 0);
+    MarkNodes(0, 0, items_.size(), marked, any_marked);
+    std::vector<std::pair<Range, Range>> stack;
+    stack.push_back({{0, 0, items_.size()}, {0, 0, items_.size()}});
+    while (!stack.empty()) {
+      const auto [p, q] = stack.back();
+      stack.pop_back();
+      if (!any_marked[p.node] && !any_marked[q.node]) continue;
+      const bool p_leaf = p.end - p.begin <= kLeaf, q_leaf = q.end - q.begin <= kLeaf;
+      if (p.node == q.node) {
+        if (p_leaf) {
+          for (std::size_t a = p.begin; a < p.end; ++a)
+            for (std::size_t b = a + 1; b < p.end; ++b) Visit2(a, b, visit);
+          continue;
+        }
+        const auto [low, high] = Children(p);
+        stack.push_back({low, low});
+        stack.push_back({low, high});
+        stack.push_back({high, high});
+        continue;
+      }
+      if (!BoxesMeet(nodes_[p.node], nodes_[q.node])) continue;
+      if (p_leaf && q_leaf) {
+        for (std::size_t a = p.begin; a < p.end; ++a)
+          for (std::size_t b = q.begin; b < q.end; ++b) Visit2(a, b, visit);
+        continue;
+      }
+      const bool split_p = !p_leaf && (q_leaf || p.end - p.begin >= q.end - q.begin);
+      const auto [low, high] = Children(split_p ? p : q);
+      stack.push_back(split_p ? std::pair{low, q} : std::pair{p, low});
+      stack.push_back(split_p ? std::pair{high, q} : std::pair{p, high});
+    }
+  }
+
  private:
   static constexpr std::size_t kLeaf = 8;
   struct Item {
@@ -345,6 +382,33 @@ class BoxTree {
   struct Range {
     std::size_t node, begin, end;
   };
+
+  std::pair<Range, Range> Children(const Range& r) const {
+    const std::size_t mid = r.begin + (r.end - r.begin) / 2;
+    return {{2 * r.node + 1, r.begin, mid}, {2 * r.node + 2, mid, r.end}};
+  }
+
+  // Items at positions a and b, boxes meeting.
+  template <typename Visit>
+  void Visit2(std::size_t a, std::size_t b, Visit visit) const {
+    if (BoxesMeet(items_[a].box, items_[b].box)) visit(items_[a].id, items_[b].id);
+  }
+
+  // any_marked[node]: does the node hold an item that `marked` takes?
+  template <typename Marked>
+  bool MarkNodes(std::size_t node, std::size_t begin, std::size_t end, Marked marked,
+                 std::vector<std::uint8_t>& any_marked) const {
+    bool any = false;
+    if (end - begin <= kLeaf) {
+      for (std::size_t k = begin; k < end; ++k) any = marked(items_[k].id) || any;
+    } else {
+      const std::size_t mid = begin + (end - begin) / 2;
+      any = MarkNodes(2 * node + 1, begin, mid, marked, any_marked);
+      any = MarkNodes(2 * node + 2, mid, end, marked, any_marked) || any;
+    }
+    any_marked[node] = any;
+    return any;
+  }
 
   void Build(std::size_t node, std::size_t begin, std::size_t end) {
     Box box = items_[begin].box;
@@ -565,23 +629,20 @@ CandidateSearch ClusteredCrossingSearch(const FlatLists& lists, const std::vecto
   return sweep <= tree ? CandidateSearch::kSweep : CandidateSearch::kTree;
 }
 
-// arr.candidates, the tree path: every wanted segment asks a tree of the
-// segments' boxes for those whose boxes meet its box and its line (a proper
-// crossing lies in both boxes and on both lines). A pair of two wanted
-// segments is visited from the lower-numbered one. `kind` as below.
+// arr.candidates, the tree path: the pairs of segments, one of them wanted,
+// whose boxes meet (BoxTree::PairsThatMeet) and where each one's line meets
+// the other's box (a proper crossing lies in both boxes and on both
+// lines). `kind` as below.
 template <typename Want, typename Visit>
 void CrossingCandidatesByTree(const std::vector<Segment>& segs,
                               const std::vector<std::uint8_t>& kind, Want want, Visit visit) {
   const BoxTree tree(segs.size(), [&](std::size_t i) { return BoxOf(segs[i]); });
-  for (std::uint32_t i : tree.Order()) {
-    if (!want(i)) continue;
-    const Box box = BoxOf(segs[i]);
-    tree.Query([&](const Box& b) { return BoxesMeet(box, b) && BandMeetsBox(segs[i], 0, b); },
-               [&](std::uint32_t j) {
-                 if (j == i || (want(j) && j < i)) return;
-                 if (kind[i] == 2 || kind[i] != kind[j]) visit(std::min(i, j), std::max(i, j));
-               });
-  }
+  tree.PairsThatMeet(want, [&](std::uint32_t i, std::uint32_t j) {
+    if (!want(i) && !want(j)) return;
+    if (kind[i] != 2 && kind[i] == kind[j]) return;
+    if (BandMeetsBox(segs[i], 0, BoxOf(segs[j])) && BandMeetsBox(segs[j], 0, BoxOf(segs[i])))
+      visit(std::min(i, j), std::max(i, j));
+  });
 }
 
 // Calls visit(i, j) for every pair i < j of segments, at least one of them
