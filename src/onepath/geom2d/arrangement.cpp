@@ -1009,11 +1009,19 @@ class SnapRounder {
   // Appends p to `points`, which held `distinct` distinct points when it was
   // last sorted. Many crossings can round to one pixel (the many nearly
   // concentric circles of a large round offset cross at nearly the same
-  // places, and a pair sharing several cells is found once per cell), so
+  // places, and a pair sharing several cells is found once per cell).
+  // Repeats tend to come close together (the pairs of a cell are looked at
+  // together), so a table of the last point seen in each of 4096 slots,
+  // chosen by a hash of the point, drops most of them as they come; and
   // the list is sorted and made distinct whenever it has grown by more
-  // than it held: it stays within about twice the distinct points, and the
-  // sorts cost a few passes per point added.
-  static void AddPoint(GridPoint p, std::vector<GridPoint>& points, std::size_t& distinct) {
+  // than it held: it stays within about twice the distinct points.
+  void AddPoint(GridPoint p, std::vector<GridPoint>& points, std::size_t& distinct) {
+    if (recent_.empty()) recent_.assign(4096, {INT64_MIN, INT64_MIN});  // no grid point
+    const std::uint64_t hash = static_cast<std::uint64_t>(p.x) * 0x9E3779B97F4A7C15u ^
+                               static_cast<std::uint64_t>(p.y) * 0xC2B2AE3D27D4EB4Fu;
+    GridPoint& seen = recent_[hash >> 52];
+    if (seen == p) return;
+    seen = p;
     points.push_back(p);
     if (points.size() < 2 * distinct + 65536) return;
     SortPoints(points);
@@ -1326,6 +1334,8 @@ class SnapRounder {
   // The first repair round's test, made while rerouting.
   bool interior_found_ = false;
   std::vector<Int128> inner_t_;
+  // AddPoint's last point per slot.
+  std::vector<GridPoint> recent_;
   // Scratch.
   std::vector<std::uint32_t> cands_, met_, through_;
   std::vector<std::pair<Int128, std::uint32_t>> along_;
