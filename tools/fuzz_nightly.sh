@@ -227,8 +227,11 @@ now() { date +%s.%N; }
 for t in "${targets[@]}"; do
   bin=$(binary "$t")
   tw="$work_dir/targets/$t"
-  mkdir -p "$tw/new" "$tw/artifacts" "$tw/logs" "$tw/minimized" "$corpus_dir/$t"
+  mkdir -p "$tw/new" "$tw/artifacts" "$tw/logs" "$tw/minimized" "$tw/replays" "$corpus_dir/$t"
   limits=(-rss_limit_mb="$rss" -malloc_limit_mb="$rss" -timeout="$timeout")
+  # A merge or replay that fails writes its artifact there, not into the
+  # current dir.
+  scratch=(-artifact_prefix="$tw/replays/")
   max_len=$(option "$t" max_len)
   dict=$(option "$t" dict)
   fuzz_flags=("${limits[@]}" -print_final_stats=1 -seed="$seed")
@@ -281,7 +284,7 @@ for t in "${targets[@]}"; do
   echo "   merge into $corpus_dir/$t"
   rm -rf "$tw/merged"
   mkdir -p "$tw/merged"
-  if "$bin" -merge=1 "${limits[@]}" ${max_len:+-max_len="$max_len"} "$tw/merged" \
+  if "$bin" -merge=1 "${limits[@]}" "${scratch[@]}" ${max_len:+-max_len="$max_len"} "$tw/merged" \
     "$corpus_dir/$t" "$work_dir/seeds/$t" "$tw/new" >"$tw/logs/merge.log" 2>&1; then
     rm -rf "$corpus_dir/$t.old"
     mv "$corpus_dir/$t" "$corpus_dir/$t.old"
@@ -305,13 +308,14 @@ for t in "${targets[@]}"; do
         counts=1
         if python3 "$root/tools/fuzz/measure.py" --timeout "$timeout" --rss-limit-mb "$rss" \
           --json "$tw/logs/measure-$name.json" --log "$tw/logs/measure-$name.log" -- \
-          "$bin" -timeout=0 -rss_limit_mb="$rss" -malloc_limit_mb="$rss" "$artifact"; then
+          "$bin" -timeout=0 -rss_limit_mb="$rss" -malloc_limit_mb="$rss" "${scratch[@]}" \
+          "$artifact"; then
           counts=0
         elif [ -n "$limits_build_dir" ]; then
           lbin=$(limits_binary "$t")
           largs=()  # a libFuzzer binary gets the same flags, a replay driver none
           case "$(basename "$lbin")" in *_replay) ;;
-            *) largs=(-timeout=0 -rss_limit_mb="$rss" -malloc_limit_mb="$rss") ;;
+            *) largs=(-timeout=0 -rss_limit_mb="$rss" -malloc_limit_mb="$rss" "${scratch[@]}") ;;
           esac
           echo "   re-measure $name without sanitizers"
           if python3 "$root/tools/fuzz/measure.py" --timeout "$timeout" --rss-limit-mb "$rss" \
@@ -331,9 +335,10 @@ for t in "${targets[@]}"; do
         >"$tw/logs/minimize-$name.log" 2>&1 || true
     fi
     # Replays give the stacks the findings are de-duplicated by.
-    "$bin" "${limits[@]}" "$artifact" >"$tw/logs/replay-$name.log" 2>&1 || true
+    "$bin" "${limits[@]}" "${scratch[@]}" "$artifact" >"$tw/logs/replay-$name.log" 2>&1 || true
     if [ -f "$tw/minimized/$name" ]; then
-      "$bin" "${limits[@]}" "$tw/minimized/$name" >"$tw/logs/replay-min-$name.log" 2>&1 || true
+      "$bin" "${limits[@]}" "${scratch[@]}" "$tw/minimized/$name" \
+        >"$tw/logs/replay-min-$name.log" 2>&1 || true
     fi
   done
 done
