@@ -15,10 +15,11 @@ usage: tools/fuzz_nightly.sh [options]
 
 Runs each fuzz target for --budget seconds, with the limits of issue 8
 (-rss_limit_mb=1024, -timeout=10: an input that takes more memory or time
-is a finding) and -max_len, -dict and any other flag from
-fuzz/<target>.options. Inputs come from the persistent corpus, the seed
-corpus made from the golden vectors (tools/fuzz/make_seed_corpus.py) and
-the files directly in fuzz/regressions/<target>/ (not its slow/ findings).
+is a finding, once re-measured: see "Which failures count") and -max_len,
+-dict and any other flag from fuzz/<target>.options. Inputs come from the
+persistent corpus, the seed corpus made from the golden vectors
+(tools/fuzz/make_seed_corpus.py) and the files directly in
+fuzz/regressions/<target>/ (not its slow/ findings).
 After a finding the target is restarted for the rest of its budget (at most
 --max-restarts times). Afterwards the corpora are merged (-merge=1) into
 --corpus-dir/<target>, every failing input is minimized (-minimize_crash=1)
