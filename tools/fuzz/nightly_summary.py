@@ -20,6 +20,18 @@ known when one of its inputs (original or minimized) is, byte for byte, a
 file of fuzz/regressions/<target>/; otherwise it is new, and copied to
 findings/<target>/<sha1> in the work dir, ready to be added there.
 
+Resource failures (timeout-, oom-) are re-measured before they count, as
+libFuzzer's -timeout is wall-clock time and a loaded machine starves the
+fuzzer: logs/measure-<artifact>.json is the input replayed alone in the
+fuzzing build (tools/fuzz/measure.py: CPU time, user + system, and peak RSS),
+logs/measure-limits-<artifact>.json the same in the --limits-build-dir build
+without sanitizers, when one was given. A resource failure counts when its
+replay breaches the limits (CPU time > timeout, peak RSS > limit, or a
+failure of its own) in the fuzzing build and, if there is one, in the limits
+build too. Otherwise it is listed under "uncounted" with its measurements,
+as "not reproduced" or "over the limits only under sanitizers", and is no
+finding. Without a measurement (an older work dir) it counts, as before.
+
 Exit status: 1 when there is a new finding, 3 when a target could not run
 (no executions, or a failure without an artifact), else 0.
 """
@@ -34,6 +46,9 @@ import subprocess
 import sys
 
 KINDS = ("crash", "leak", "timeout", "oom")
+RESOURCE_KINDS = ("timeout", "oom")  # re-measured before they count
+NOT_REPRODUCED = "not reproduced"
+SANITIZERS_ONLY = "over the limits only under sanitizers"
 STATUS = re.compile(r"^#(\d+)\s+(\w+)\s+cov: (\d+) ft: (\d+)(?: corp: (\d+)/(\S+))?")
 STAT = re.compile(r"^stat::(\w+):\s+(\d+)")
 MERGE = re.compile(r"MERGE-OUTER: (\d+) new files with (\d+) new features added; "
@@ -106,6 +121,33 @@ def signature(kind, log):
     return message, frames, key
 
 
+def load_json(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def resource_verdict(measured, limits_measured, with_limits_build):
+    """(verdict, counts) of a resource failure from its re-measurements.
+
+    measured: the replay in the fuzzing build (tools/fuzz/measure.py's
+    result, or None when there is none); limits_measured: the replay in the
+    limits build (None when not run)."""
+    if measured is None:
+        return "not re-measured", True
+    if not measured["over"]:
+        return NOT_REPRODUCED, False
+    if not with_limits_build:
+        return "confirmed", True
+    if limits_measured is None:
+        return "confirmed (no measurement without sanitizers)", True
+    if not limits_measured["over"]:
+        return SANITIZERS_ONLY, False
+    return "confirmed without sanitizers", True
+
+
 def target_summary(args, target, regression_sha1s):
     tw = os.path.join(args.work_dir, "targets", target)
     facts = dict(line.split("=", 1) for line in read(os.path.join(tw, "facts")).splitlines()
@@ -173,10 +215,27 @@ def target_summary(args, target, regression_sha1s):
             min_replay = read(os.path.join(tw, "logs", "replay-min-%s.log" % name))
             entry["minimized_signature"] = signature(kind, min_replay)[2]
         entry["known"] = bool({entry["sha1"], entry.get("minimized_sha1")} & regression_sha1s)
+        if kind in RESOURCE_KINDS:
+            measured = load_json(os.path.join(tw, "logs", "measure-%s.json" % name))
+            limits_measured = load_json(os.path.join(tw, "logs", "measure-limits-%s.json" % name))
+            verdict, counts = resource_verdict(measured, limits_measured,
+                                               bool(args.limits_build_dir))
+            entry["resource_check"] = {"verdict": verdict, "counts": counts,
+                                       "measured": measured,
+                                       "limits_build_measured": limits_measured}
         failures.append(entry)
 
+    # Resource failures that stayed within the limits when re-measured are
+    # listed, and are no findings.
+    uncounted = [{k: f[k] for k in ("kind", "artifact", "sha1", "size", "known")}
+                 | {"verdict": f["resource_check"]["verdict"],
+                    "measured": f["resource_check"]["measured"],
+                    "limits_build_measured": f["resource_check"]["limits_build_measured"]}
+                 for f in failures if not f.get("resource_check", {}).get("counts", True)]
     findings = {}
     for f in failures:
+        if not f.get("resource_check", {}).get("counts", True):
+            continue
         findings.setdefault(f["signature"], []).append(f)
     out_findings = []
     for key, group in sorted(findings.items()):
@@ -200,6 +259,9 @@ def target_summary(args, target, regression_sha1s):
             "input_size": size,
             "artifacts": [f["artifact"] for f in group],
         }
+        checks = [f["resource_check"] for f in group if "resource_check" in f]
+        if checks:
+            finding["resource_check"] = checks[0]
         if not known:
             keep = os.path.join(args.work_dir, "findings", target)
             os.makedirs(keep, exist_ok=True)
@@ -241,6 +303,9 @@ def target_summary(args, target, regression_sha1s):
         "findings": out_findings,
         "new_findings": new,
         "known_findings": len(out_findings) - new,
+        "limits_binary": facts.get("limits_binary") or None,
+        "uncounted": uncounted,
+        "uncounted_failures": len(uncounted),
         "status": "error" if error else ("new finding" if new else (
             "known finding" if out_findings else "ok")),
         "error": error,
@@ -271,6 +336,19 @@ def number(n):
     return "–" if n is None else "{:,}".format(n)
 
 
+def figures(m):
+    """A measurement as text: CPU seconds and peak MiB (and why it stopped)."""
+    if not m:
+        return "not measured"
+    text = "%.2f s CPU, %.0f MiB" % (m["cpu_s"], m["peak_rss_mb"])
+    if m.get("stopped"):
+        text += " (stopped at the %s)" % {"cpu": "CPU limit", "rss": "RSS limit",
+                                          "wall": "wall-clock cap"}.get(m["stopped"], m["stopped"])
+    elif "failed" in m.get("over", []):
+        text += " (failed, exit %d)" % m["exit"]
+    return text
+
+
 def markdown(summary):
     s = summary
     out = ["# Nightly fuzzing, %s" % s["finished"], ""]
@@ -280,17 +358,19 @@ def markdown(summary):
                 s["sanitizers"], s["budget_seconds"], s["limits"]["rss_limit_mb"],
                 s["limits"]["timeout_seconds"]))
     out += ["", "| target | time (s) | executions | exec/s | cov | ft | corpus files | "
-            "corpus KiB | new findings | known | status |",
-            "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+            "corpus KiB | new findings | known | not counted | status |",
+            "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
     for t in s["targets"]:
-        out.append("| %s | %.0f | %s | %s | %s | %s | %s | %.1f | %d | %d | %s |" % (
+        out.append("| %s | %.0f | %s | %s | %s | %s | %s | %.1f | %d | %d | %d | %s |" % (
             t["target"], t["seconds"], number(t["executions"]), number(t["exec_per_s"]),
             number(t["cov"]), number(t["ft"]), number(t["corpus_files"]),
-            t["corpus_bytes"] / 1024.0, t["new_findings"], t["known_findings"], t["status"]))
+            t["corpus_bytes"] / 1024.0, t["new_findings"], t["known_findings"],
+            t.get("uncounted_failures", 0), t["status"]))
     tot = s["totals"]
-    out += ["", "Totals: %s executions in %.0f s; %d new and %d known findings." %
-            (number(tot["executions"]), tot["seconds"], tot["new_findings"],
-             tot["known_findings"]), ""]
+    out += ["", "Totals: %s executions in %.0f s; %d new and %d known findings; %d resource "
+            "failure(s) not counted." % (number(tot["executions"]), tot["seconds"],
+                                       tot["new_findings"], tot["known_findings"],
+                                       tot.get("uncounted_failures", 0)), ""]
     out.append("cov and ft are libFuzzer's edge and feature counts at the end of the run "
                "(at start-up, from the corpus and seeds: %s). Peak RSS: %s MB; slowest input: "
                "%s s." % (", ".join("%s %s/%s" % (t["target"], number(t["cov_at_start"]),
@@ -298,6 +378,20 @@ def markdown(summary):
                                      for t in s["targets"]),
                           max((t["peak_rss_mb"] for t in s["targets"]), default=0),
                           max((t["slowest_unit_s"] for t in s["targets"]), default=0)))
+    limits = s["limits"]
+    out += ["", "Which failures count: every crash and leak. A timeout or out-of-memory "
+            "failure (libFuzzer's -timeout is wall-clock time, and a loaded machine starves "
+            "the fuzzer) counts only when its input, replayed alone, needs more than %d s of "
+            "CPU time (user + system) or more than %d MiB peak RSS, or fails otherwise" %
+            (limits["timeout_seconds"], limits["rss_limit_mb"])]
+    if s.get("limits_build_dir"):
+        out[-1] += (", in the fuzzing build and again in `%s` (sanitizers: %s), where the "
+                    "limits are measured: they bound the implementation, not the "
+                    "instrumentation (ASan and UBSan cost 2 to 5 times the time, ASan more "
+                    "memory)." % (s["limits_build_dir"], s.get("limits_build_sanitizers")))
+    else:
+        out[-1] += (" (measured in the fuzzing build, sanitizers included: no "
+                    "`--limits-build-dir` was given).")
     out += ["", "## Findings", ""]
     any_finding = False
     for t in s["targets"]:
@@ -313,11 +407,28 @@ def markdown(summary):
                 out.append("  - stack: %s" % " ← ".join("`%s`" % fr for fr in f["frames"]))
             out.append("  - input: %d bytes, SHA-1 `%s`, seen %d time(s)" %
                        (f["input_size"], f["input_sha1"], f["count"]))
+            check = f.get("resource_check")
+            if check:
+                line = "  - re-measured: %s; fuzzing build: %s" % (check["verdict"],
+                                                                figures(check["measured"]))
+                if check.get("limits_build_measured"):
+                    line += "; without sanitizers: %s" % figures(check["limits_build_measured"])
+                out.append(line)
             if not f["known"]:
                 out.append("  - keep it: `cp %s %s`, add a line to that folder's README.md, "
                            "fix the bug" % (f["input"], f["regression_path"]))
     if not any_finding:
         out.append("None.")
+    uncounted = [(t["target"], u) for t in s["targets"] for u in t.get("uncounted", [])]
+    if uncounted:
+        out += ["", "## Resource failures not counted", "",
+                "Reported by libFuzzer, within the limits when re-measured (no findings):", "",
+                "| target | kind | input (SHA-1) | bytes | verdict | fuzzing build | "
+                "without sanitizers |", "|---|---|---|--:|---|---|---|"]
+        for target, u in uncounted:
+            out.append("| %s | %s | `%s` | %d | %s | %s | %s |" % (
+                target, u["kind"], u["sha1"], u["size"], u["verdict"], figures(u["measured"]),
+                figures(u["limits_build_measured"]) if u.get("limits_build_measured") else "–"))
     return "\n".join(out) + "\n"
 
 
@@ -329,6 +440,10 @@ def main():
     ap.add_argument("--budget", type=int, required=True)
     ap.add_argument("--rss-limit-mb", type=int, required=True)
     ap.add_argument("--timeout", type=int, required=True)
+    ap.add_argument("--limits-build-dir", default="",
+                    help="the build without sanitizers resource failures were re-measured in")
+    ap.add_argument("--limits-build-sanitizers", default="",
+                    help="what the script found about that build's sanitizers")
     args = ap.parse_args()
 
     targets = []
@@ -339,7 +454,7 @@ def main():
                  for f in files if f != "README.md"}
         targets.append(target_summary(args, target, known))
     totals = {k: sum(t[k] for t in targets)
-              for k in ("executions", "new_findings", "known_findings")}
+              for k in ("executions", "new_findings", "known_findings", "uncounted_failures")}
     totals["seconds"] = round(sum(t["seconds"] for t in targets), 1)
     summary = {
         "tool": "tools/fuzz_nightly.sh",
@@ -348,6 +463,9 @@ def main():
         "dirty": bool(git(args.root, "status", "--porcelain", "--untracked-files=no")),
         "build_dir": os.path.abspath(args.build_dir),
         "sanitizers": sanitizers(args.build_dir),
+        "limits_build_dir": os.path.abspath(args.limits_build_dir) if args.limits_build_dir
+        else None,
+        "limits_build_sanitizers": args.limits_build_sanitizers or None,
         "work_dir": args.work_dir,
         "corpus_dir": args.corpus_dir,
         "budget_seconds": args.budget,
