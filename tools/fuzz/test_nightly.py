@@ -63,7 +63,6 @@ class Measure(unittest.TestCase):
     def test_a_starved_replay_is_stopped_by_the_wall_cap(self):
         m = measure.measure(child(SLEEP % 30), timeout=5, rss_limit_mb=1024, wall_cap=1)
         self.assertEqual((m["stopped"], m["over"]), ("wall", ["wall-cap"]))
-        self.assertLess(m["wall_s"], 10)
 
     def test_command_line_exit_status(self):
         with tempfile.TemporaryDirectory() as d:
