@@ -1161,7 +1161,12 @@ class SnapRounder {
   // v_m-1 are in ascending t (arr.reroute's order), so a binary search
   // finds the few inner fragments that can hold h; the first and the last
   // fragment (p and q stay at the ends whatever their t) are tested
-  // directly. Each candidate costs a search, not a test per fragment.
+  // directly. Each candidate costs a search, not a test per fragment, and
+  // the candidates the edge meets (met_, in the order of cands_) need no
+  // search: such a vertex v_i strictly inside an inner fragment v_j v_j+1
+  // would have t(v_i) strictly between theirs, or equal to both with its
+  // (x, y) order between theirs (on one line, (x, y) order is order along
+  // it), and arr.reroute would have put it between them.
   void TestFirstRound(const std::vector<Fragment>& out, std::size_t first) {
     const std::size_t m = out.size() - first;
     const GridPoint p = hot_[out[first].u], q = hot_[out.back().v];
@@ -1174,11 +1179,16 @@ class SnapRounder {
       const Fragment& f = out[first + j];
       return InOpenInterior(hot_[f.u], hot_[f.v], h);
     };
+    std::size_t next_met = 0;
     for (std::uint32_t k : cands_) {
       const GridPoint h = hot_[k];
       if (inside(0, h) || inside(m - 1, h)) {
         interior_found_ = true;
         return;
+      }
+      if (next_met < met_.size() && met_[next_met] == k) {
+        ++next_met;
+        continue;
       }
       // Inner fragment j (1 <= j <= m - 2) joins inner_t[j - 1] and
       // inner_t[j]; it can hold h when inner_t[j - 1] <= t(h) <= inner_t[j].
