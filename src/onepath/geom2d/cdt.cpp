@@ -147,12 +147,6 @@ int InCircleGrid(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
 
 namespace {
 
-// cdt.legalize: edge i of slot t, still to legalise.
-struct Pending {
-  std::int32_t t;
-  int i;
-};
-
 class Builder {
  public:
   // Vertices are numbered internally in insertion order (internal k is
@@ -346,15 +340,15 @@ class Builder {
     const auto T = static_cast<std::int32_t>(s_.size());  // the first free slot
     if (o[0] != 0 && o[1] != 0 && o[2] != 0) {
       SplitTriangle(t, T, q);
-      Push({T + 1, 0});
-      Push({T, 0});
-      Push({t, 0});
+      Push(T + 1, 0);
+      Push(T, 0);
+      Push(t, 0);
     } else {
       const std::int32_t u = SplitEdge(t, o[0] == 0 ? 0 : o[1] == 0 ? 1 : 2, T, q);
-      Push({T + 1, 0});
-      Push({u, 0});
-      Push({T, 0});
-      Push({t, 0});
+      Push(T + 1, 0);
+      Push(u, 0);
+      Push(T, 0);
+      Push(t, 0);
     }
     Legalize();
     return t;
@@ -414,15 +408,20 @@ class Builder {
     LinkBack(nbc, Link(u, 1));
   }
 
-  void Push(Pending pending) {
+  // Edge i of slot t is still to legalise. (One int32 an entry, written
+  // and read whole: a pair would be stored in two parts and read in one,
+  // which the processor cannot forward from its store buffer.)
+  void Push(std::int32_t t, int i) {
     if (stackSize_ == stack_.size()) stack_.resize(2 * stack_.size() + 16);
-    stack_[stackSize_++] = pending;
+    stack_[stackSize_++] = Link(t, i);
   }
 
   // cdt.legalize, depth first with an explicit stack of (slot, edge).
   void Legalize() {
     while (stackSize_ > 0) {
-      const auto [t, i] = stack_[--stackSize_];
+      const std::int32_t pending = stack_[--stackSize_];
+      const std::int32_t t = SlotOf(pending);
+      const int i = EdgeOf(pending);
       const std::int32_t link = s_[t].n[i];
       if (link < 0) continue;
       const std::int32_t u = SlotOf(link);
@@ -430,8 +429,8 @@ class Builder {
       if (InCircle(t, s_[u].v[Prev(j)]) <= 0) continue;
       Flip(t, i, u, j);
       ++stats_.insertionFlips;
-      Push({u, 0});
-      Push({t, 1});
+      Push(u, 0);
+      Push(t, 1);
     }
   }
 
@@ -593,7 +592,7 @@ class Builder {
   std::vector<TriangleSlot> s_;
   std::vector<std::uint8_t> c_;  // constraint marks per slot, once there are constraints
   CdtStatistics stats_;
-  std::vector<Pending> stack_;  // cdt.legalize: stack_[0 .. stackSize_)
+  std::vector<std::int32_t> stack_;  // cdt.legalize: Link(t, i) in stack_[0 .. stackSize_)
   std::size_t stackSize_ = 0;
   std::vector<std::int32_t> vertexSlot_;                      // a slot holding each vertex
   std::vector<std::pair<std::int32_t, std::int32_t>> queue_;  // cdt.constraint
