@@ -437,8 +437,8 @@ class Builder {
   // The slot holding the directed edge a -> b and its edge index, by
   // rotating around a from vertexSlot_[a]: counter-clockwise, and where
   // that meets the bounding triangle's outside (a is a corner), clockwise
-  // from the start. The edge always exists (a GeometryException otherwise).
-  void FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
+  // from the start. False when a -> b is no edge.
+  bool LookUpEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
     const std::int32_t start = vertexSlot_[a];
     for (int turn = 0; turn < 2; ++turn) {
       std::int32_t t = start;
@@ -446,7 +446,7 @@ class Builder {
       do {
         if (s_[t].v[Next(k)] == b) {
           slot = t, edge = k;
-          return;
+          return true;
         }
         // Counter-clockwise across edge (v_(k-1), a), whose far side starts
         // at a; clockwise across edge (a, v_(k+1)), whose far side ends at a.
@@ -456,7 +456,15 @@ class Builder {
       } while (t != start && t >= 0);
       if (t == start) break;
     }
-    throw GeometryException("an edge of the constraint insertion is missing (cdt.constraint)", {});
+    return false;
+  }
+
+  // LookUpEdge for an edge that always exists (a GeometryException
+  // otherwise).
+  void FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
+    if (!LookUpEdge(a, b, slot, edge))
+      throw GeometryException("an edge of the constraint insertion is missing (cdt.constraint)",
+                              {});
   }
 
   [[noreturn]] static void ConstraintError(std::size_t index, const char* what) {
@@ -492,15 +500,21 @@ class Builder {
 
   // cdt.constraint for A < B, `index` its place in the input list.
   void InsertConstraint(std::int32_t A, std::int32_t B, std::size_t index) {
+    // A-B is an edge already (as most ring edges are): found by vertex
+    // numbers alone, without the walk's points and orientations. (No point
+    // lies inside an edge of the triangulation, so the walk would find the
+    // same edge and raise nothing.)
+    std::int32_t t = 0;
+    int k = 0;
+    if (LookUpEdge(A, B, t, k)) {
+      MarkConstrained(t, k);
+      return;
+    }
     // Step 1, the walk: the triangle (A, x, y) around A whose wedge holds B.
-    std::int32_t t = vertexSlot_[A];
-    int k = IndexOf(s_[t], A);
+    t = vertexSlot_[A];
+    k = IndexOf(s_[t], A);
     for (;;) {
       const std::int32_t x = s_[t].v[Next(k)], y = s_[t].v[Prev(k)];
-      if (x == B) {
-        MarkConstrained(t, k);
-        return;
-      }
       const int ox = Orient(A, x, B);
       if (ox == 0) {
         const Int128 dot = Int128(p_[x].x - p_[A].x) * (p_[B].x - p_[A].x) +
