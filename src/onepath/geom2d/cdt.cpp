@@ -40,6 +40,14 @@ unsigned Bit(std::uint8_t marks, int i) { return (marks >> i) & 1u; }
 
 int IndexOf(const TriangleSlot& t, std::int32_t v) { return t.v[0] == v ? 0 : t.v[1] == v ? 1 : 2; }
 
+// While the triangulation is built, a neighbour entry is a link: the slot
+// across times 4 plus that slot's index of the same edge (or -1), so that
+// crossing an edge needs no search for the way back (cdt.structure's n_i
+// is SlotOf(link); Take() writes those back).
+std::int32_t Link(std::int32_t slot, int edge) { return slot * 4 + edge; }
+std::int32_t SlotOf(std::int32_t link) { return link >> 2; }  // -1 stays -1
+int EdgeOf(std::int32_t link) { return link & 3; }
+
 // A stable LSD radix sort of `items` (key << 32 | index, key < 2^30) by key,
 // 10 bits a pass: equal keys keep their order. One read counts the digits
 // of all three passes.
@@ -138,12 +146,6 @@ int InCircleGrid(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
 }
 
 namespace {
-
-// cdt.legalize: edge i of slot t, still to legalise.
-struct Pending {
-  std::int32_t t;
-  int i;
-};
 
 class Builder {
  public:
@@ -262,7 +264,7 @@ class Builder {
           pass_[w] &= pass_[w] - 1;
           for (int i = 0; i < 3; ++i) {
             if (!Bit(due_[t], i)) continue;
-            if (FinalPassFlip(t, i)) MarkQuadrilateral(t, s_[t].n[2], t);
+            if (FinalPassFlip(t, i)) MarkQuadrilateral(t, SlotOf(s_[t].n[2]), t);
           }
         }
       }
@@ -274,9 +276,11 @@ class Builder {
   Triangulation Take() {
     Triangulation result;
     result.pointCount = static_cast<std::uint32_t>(n_);
-    for (TriangleSlot& s : s_)
+    for (TriangleSlot& s : s_) {
       for (std::int32_t& v : s.v)
         if (v < n_) v = static_cast<std::int32_t>(order_[v]);
+      for (std::int32_t& link : s.n) link = SlotOf(link);
+    }
     result.slots = std::move(s_);
     if (c_.empty()) c_.assign(result.slots.size(), 0);
     result.constrained = std::move(c_);
@@ -300,11 +304,9 @@ class Builder {
     return InCircleGrid(p_[s.v[0]], p_[s.v[1]], p_[s.v[2]], p_[q]);
   }
 
-  // Slot x's neighbour entry that pointed at `from` points at `to`.
-  void Relink(std::int32_t x, std::int32_t from, std::int32_t to) {
-    if (x < 0) return;
-    TriangleSlot& s = s_[x];
-    s.n[s.n[0] == from ? 0 : s.n[1] == from ? 1 : 2] = to;
+  // The entry that `link` names (an edge's far side) points back at `to`.
+  void LinkBack(std::int32_t link, std::int32_t to) {
+    if (link >= 0) s_[SlotOf(link)].n[EdgeOf(link)] = to;
   }
 
   // cdt.locate then cdt.split and cdt.legalize for point q; returns the
@@ -312,13 +314,13 @@ class Builder {
   std::int32_t Insert(std::int32_t q, std::int32_t t) {
     // cdt.locate: edges 0, 1, 2 in turn; the edge entered through has q
     // strictly on its left, so it is not tested again.
-    std::int32_t from = -1;
+    int entered = -1;
     int o[3];
     for (;;) {
       const TriangleSlot& s = s_[t];
       int i = 0;
       for (; i < 3; ++i) {
-        if (s.n[i] == from && from >= 0) {
+        if (i == entered) {
           o[i] = 1;
           continue;
         }
@@ -326,27 +328,27 @@ class Builder {
         if (o[i] < 0) break;
       }
       if (i == 3) break;
-      from = t;
-      t = s.n[i];
+      t = SlotOf(s.n[i]);
+      entered = EdgeOf(s.n[i]);
       ++stats_.walkSteps;
     }
     // The split rewrites t's neighbours and the legalising checks read
     // them: start fetching all three now, in parallel (prefetches, no
     // effect on the result).
     for (std::int32_t u : s_[t].n)
-      if (u >= 0) __builtin_prefetch(&s_[u]);
+      if (u >= 0) __builtin_prefetch(&s_[SlotOf(u)]);
     const auto T = static_cast<std::int32_t>(s_.size());  // the first free slot
     if (o[0] != 0 && o[1] != 0 && o[2] != 0) {
       SplitTriangle(t, T, q);
-      Push({T + 1, 0});
-      Push({T, 0});
-      Push({t, 0});
+      Push(T + 1, 0);
+      Push(T, 0);
+      Push(t, 0);
     } else {
       const std::int32_t u = SplitEdge(t, o[0] == 0 ? 0 : o[1] == 0 ? 1 : 2, T, q);
-      Push({T + 1, 0});
-      Push({u, 0});
-      Push({T, 0});
-      Push({t, 0});
+      Push(T + 1, 0);
+      Push(u, 0);
+      Push(T, 0);
+      Push(t, 0);
     }
     Legalize();
     return t;
@@ -357,11 +359,11 @@ class Builder {
     const TriangleSlot old = s_[t];
     const std::int32_t a = old.v[0], b = old.v[1], c = old.v[2];
     const std::int32_t nab = old.n[0], nbc = old.n[1], nca = old.n[2];
-    s_[t] = TriangleSlot{{a, b, q}, {nab, T, T + 1}};
-    s_.push_back(TriangleSlot{{b, c, q}, {nbc, T + 1, t}});  // T
-    s_.push_back(TriangleSlot{{c, a, q}, {nca, t, T}});      // T + 1
-    Relink(nbc, t, T);
-    Relink(nca, t, T + 1);
+    s_[t] = TriangleSlot{{a, b, q}, {nab, Link(T, 2), Link(T + 1, 1)}};
+    s_.push_back(TriangleSlot{{b, c, q}, {nbc, Link(T + 1, 2), Link(t, 1)}});  // T
+    s_.push_back(TriangleSlot{{c, a, q}, {nca, Link(t, 2), Link(T, 1)}});      // T + 1
+    LinkBack(nbc, Link(T, 0));
+    LinkBack(nca, Link(T + 1, 0));
   }
 
   // cdt.split on edge i of t; returns u, the slot across the edge.
@@ -369,17 +371,19 @@ class Builder {
     const TriangleSlot old = s_[t];
     const std::int32_t a = old.v[i], b = old.v[Next(i)], c = old.v[Prev(i)];
     const std::int32_t nbc = old.n[Next(i)], nca = old.n[Prev(i)];
-    const std::int32_t u = old.n[i];
+    const std::int32_t u = SlotOf(old.n[i]);
+    const int j = EdgeOf(old.n[i]);  // u = (b, a, d) rotated, u.v_j = b
     const TriangleSlot oldU = s_[u];
-    const int j = IndexOf(oldU, b);  // u = (b, a, d) rotated
     const std::int32_t d = oldU.v[Prev(j)];
     const std::int32_t nad = oldU.n[Next(j)], ndb = oldU.n[Prev(j)];
-    s_[t] = TriangleSlot{{b, c, q}, {nbc, T, T + 1}};
-    s_[u] = TriangleSlot{{a, d, q}, {nad, T + 1, T}};
-    s_.push_back(TriangleSlot{{c, a, q}, {nca, u, t}});  // T
-    s_.push_back(TriangleSlot{{d, b, q}, {ndb, t, u}});  // T + 1
-    Relink(nca, t, T);
-    Relink(ndb, u, T + 1);
+    s_[t] = TriangleSlot{{b, c, q}, {nbc, Link(T, 2), Link(T + 1, 1)}};
+    s_[u] = TriangleSlot{{a, d, q}, {nad, Link(T + 1, 2), Link(T, 1)}};
+    s_.push_back(TriangleSlot{{c, a, q}, {nca, Link(u, 2), Link(t, 1)}});  // T
+    s_.push_back(TriangleSlot{{d, b, q}, {ndb, Link(t, 2), Link(u, 1)}});  // T + 1
+    LinkBack(nbc, Link(t, 0));
+    LinkBack(nca, Link(T, 0));
+    LinkBack(nad, Link(u, 0));
+    LinkBack(ndb, Link(T + 1, 0));
     return u;
   }
 
@@ -390,58 +394,77 @@ class Builder {
     const std::int32_t d = ou.v[Prev(j)];
     const std::int32_t nca = ot.n[Prev(i)], nbc = ot.n[Next(i)];
     const std::int32_t nad = ou.n[Next(j)], ndb = ou.n[Prev(j)];
-    s_[t] = TriangleSlot{{c, a, d}, {nca, nad, u}};
-    s_[u] = TriangleSlot{{d, b, c}, {ndb, nbc, t}};
+    s_[t] = TriangleSlot{{c, a, d}, {nca, nad, Link(u, 2)}};
+    s_[u] = TriangleSlot{{d, b, c}, {ndb, nbc, Link(t, 2)}};
     if (!c_.empty()) {
       // The marks move with their edges; the new edge c-d is not one.
       const std::uint8_t ct = c_[t], cu = c_[u];
       c_[t] = static_cast<std::uint8_t>(Bit(ct, Prev(i)) | Bit(cu, Next(j)) << 1);
       c_[u] = static_cast<std::uint8_t>(Bit(cu, Prev(j)) | Bit(ct, Next(i)) << 1);
     }
-    Relink(nad, u, t);
-    Relink(nbc, t, u);
+    LinkBack(nca, Link(t, 0));
+    LinkBack(nad, Link(t, 1));
+    LinkBack(ndb, Link(u, 0));
+    LinkBack(nbc, Link(u, 1));
   }
 
-  void Push(Pending pending) {
+  // Edge i of slot t is still to legalise. (One int32 an entry, written
+  // and read whole: a pair would be stored in two parts and read in one,
+  // which the processor cannot forward from its store buffer.)
+  void Push(std::int32_t t, int i) {
     if (stackSize_ == stack_.size()) stack_.resize(2 * stack_.size() + 16);
-    stack_[stackSize_++] = pending;
+    stack_[stackSize_++] = Link(t, i);
   }
 
   // cdt.legalize, depth first with an explicit stack of (slot, edge).
   void Legalize() {
     while (stackSize_ > 0) {
-      const auto [t, i] = stack_[--stackSize_];
-      const TriangleSlot& s = s_[t];
-      const std::int32_t u = s.n[i];
-      if (u < 0) continue;
-      const int j = IndexOf(s_[u], s.v[Next(i)]);
+      const std::int32_t pending = stack_[--stackSize_];
+      const std::int32_t t = SlotOf(pending);
+      const int i = EdgeOf(pending);
+      const std::int32_t link = s_[t].n[i];
+      if (link < 0) continue;
+      const std::int32_t u = SlotOf(link);
+      const int j = EdgeOf(link);
       if (InCircle(t, s_[u].v[Prev(j)]) <= 0) continue;
       Flip(t, i, u, j);
       ++stats_.insertionFlips;
-      Push({u, 0});
-      Push({t, 1});
+      Push(u, 0);
+      Push(t, 1);
     }
   }
 
   // The slot holding the directed edge a -> b and its edge index, by
   // rotating around a from vertexSlot_[a]: counter-clockwise, and where
   // that meets the bounding triangle's outside (a is a corner), clockwise
-  // from the start. The edge always exists (a GeometryException otherwise).
-  void FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
+  // from the start. False when a -> b is no edge.
+  bool LookUpEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
     const std::int32_t start = vertexSlot_[a];
     for (int turn = 0; turn < 2; ++turn) {
       std::int32_t t = start;
+      int k = IndexOf(s_[t], a);
       do {
-        const int k = IndexOf(s_[t], a);
         if (s_[t].v[Next(k)] == b) {
           slot = t, edge = k;
-          return;
+          return true;
         }
-        t = s_[t].n[turn == 0 ? Prev(k) : k];
+        // Counter-clockwise across edge (v_(k-1), a), whose far side starts
+        // at a; clockwise across edge (a, v_(k+1)), whose far side ends at a.
+        const std::int32_t link = s_[t].n[turn == 0 ? Prev(k) : k];
+        t = SlotOf(link);
+        k = turn == 0 ? EdgeOf(link) : Next(EdgeOf(link));
       } while (t != start && t >= 0);
       if (t == start) break;
     }
-    throw GeometryException("an edge of the constraint insertion is missing (cdt.constraint)", {});
+    return false;
+  }
+
+  // LookUpEdge for an edge that always exists (a GeometryException
+  // otherwise).
+  void FindEdge(std::int32_t a, std::int32_t b, std::int32_t& slot, int& edge) const {
+    if (!LookUpEdge(a, b, slot, edge))
+      throw GeometryException("an edge of the constraint insertion is missing (cdt.constraint)",
+                              {});
   }
 
   [[noreturn]] static void ConstraintError(std::size_t index, const char* what) {
@@ -452,8 +475,8 @@ class Builder {
 
   void MarkConstrained(std::int32_t t, int i) {
     c_[t] |= static_cast<std::uint8_t>(1u << i);
-    const std::int32_t u = s_[t].n[i];
-    c_[u] |= static_cast<std::uint8_t>(1u << IndexOf(s_[u], s_[t].v[Next(i)]));
+    const std::int32_t link = s_[t].n[i];
+    c_[SlotOf(link)] |= static_cast<std::uint8_t>(1u << EdgeOf(link));
   }
 
   // Edge k of slot x is due for a check (cdt.final-passes): at x's visit
@@ -470,25 +493,28 @@ class Builder {
     for (const auto& [x, k] :
          {std::pair{t, 0}, std::pair{t, 1}, std::pair{t, 2}, std::pair{u, 0}, std::pair{u, 1}}) {
       Due(x, k, current);
-      const std::int32_t y = s_[x].n[k];
-      if (y < 0) continue;
-      const TriangleSlot& sy = s_[y];
-      Due(y, sy.n[0] == x ? 0 : sy.n[1] == x ? 1 : 2, current);
+      const std::int32_t link = s_[x].n[k];
+      if (link >= 0) Due(SlotOf(link), EdgeOf(link), current);
     }
   }
 
   // cdt.constraint for A < B, `index` its place in the input list.
   void InsertConstraint(std::int32_t A, std::int32_t B, std::size_t index) {
-    // Step 1, the walk: the triangle (A, x, y) around A whose wedge holds B.
-    std::int32_t t = vertexSlot_[A];
+    // A-B is an edge already (as most ring edges are): found by vertex
+    // numbers alone, without the walk's points and orientations. (No point
+    // lies inside an edge of the triangulation, so the walk would find the
+    // same edge and raise nothing.)
+    std::int32_t t = 0;
     int k = 0;
+    if (LookUpEdge(A, B, t, k)) {
+      MarkConstrained(t, k);
+      return;
+    }
+    // Step 1, the walk: the triangle (A, x, y) around A whose wedge holds B.
+    t = vertexSlot_[A];
+    k = IndexOf(s_[t], A);
     for (;;) {
-      k = IndexOf(s_[t], A);
       const std::int32_t x = s_[t].v[Next(k)], y = s_[t].v[Prev(k)];
-      if (x == B) {
-        MarkConstrained(t, k);
-        return;
-      }
       const int ox = Orient(A, x, B);
       if (ox == 0) {
         const Int128 dot = Int128(p_[x].x - p_[A].x) * (p_[B].x - p_[A].x) +
@@ -496,7 +522,9 @@ class Builder {
         if (dot > 0) ConstraintError(index, "a point lies on the constraint");
       }
       if (ox > 0 && Orient(A, y, B) < 0) break;
-      t = s_[t].n[Prev(k)];
+      const std::int32_t link = s_[t].n[Prev(k)];  // edge (y, A), (A, y) across
+      t = SlotOf(link);
+      k = EdgeOf(link);
     }
     queue_.clear();
     std::int32_t r = s_[t].v[Next(k)], l = s_[t].v[Prev(k)];
@@ -504,8 +532,8 @@ class Builder {
     for (;;) {
       if (Bit(c_[t], e)) ConstraintError(index, "constraints cross");
       queue_.push_back({r, l});
-      const std::int32_t u = s_[t].n[e];
-      const int j = IndexOf(s_[u], l);  // u = (l, r, w) rotated
+      const std::int32_t u = SlotOf(s_[t].n[e]);
+      const int j = EdgeOf(s_[t].n[e]);  // u = (l, r, w) rotated, u.v_j = l
       const std::int32_t w = s_[u].v[Prev(j)];
       if (w == B) break;
       const int ow = Orient(A, B, w);
@@ -524,8 +552,8 @@ class Builder {
       std::int32_t s = 0, u = 0;
       int i = 0;
       FindEdge(ea, eb, s, i);
-      u = s_[s].n[i];
-      const int j = IndexOf(s_[u], eb);
+      u = SlotOf(s_[s].n[i]);
+      const int j = EdgeOf(s_[s].n[i]);
       const std::int32_t c = s_[s].v[Prev(i)], d = s_[u].v[Prev(j)];
       if (!(Orient(c, ea, d) > 0 && Orient(d, eb, c) > 0)) {
         queue_.push_back({ea, eb});
@@ -556,10 +584,10 @@ class Builder {
   // One check of cdt.final-passes on edge i of t; true if it flipped.
   bool FinalPassFlip(std::int32_t t, int i) {
     const TriangleSlot& s = s_[t];
-    const std::int32_t u = s.n[i];
+    const std::int32_t u = SlotOf(s.n[i]);
+    const int j = EdgeOf(s.n[i]);
     if (!due_.empty()) due_[t] &= static_cast<std::uint8_t>(~(1u << i));
     if (u < 0 || (!c_.empty() && Bit(c_[t], i))) return false;
-    const int j = IndexOf(s_[u], s.v[Next(i)]);
     if (!due_.empty()) due_[u] &= static_cast<std::uint8_t>(~(1u << j));
     const std::int32_t d = s_[u].v[Prev(j)];
     if (InCircle(t, d) <= 0) return false;
@@ -578,7 +606,7 @@ class Builder {
   std::vector<TriangleSlot> s_;
   std::vector<std::uint8_t> c_;  // constraint marks per slot, once there are constraints
   CdtStatistics stats_;
-  std::vector<Pending> stack_;  // cdt.legalize: stack_[0 .. stackSize_)
+  std::vector<std::int32_t> stack_;  // cdt.legalize: Link(t, i) in stack_[0 .. stackSize_)
   std::size_t stackSize_ = 0;
   std::vector<std::int32_t> vertexSlot_;                      // a slot holding each vertex
   std::vector<std::pair<std::int32_t, std::int32_t>> queue_;  // cdt.constraint

@@ -60,7 +60,8 @@ struct CdtOptions {
 // cdt.*: the triangulation of `points` (distinct, sorted by (x, y),
 // |coordinate| <= 2^39) with the `constraints` as edges. Throws
 // ArgumentException / ArgumentOutOfRangeException as cdt.input says.
-// Precondition (not a spec rule): n < 2^30, so slots fit in int32.
+// Precondition (not a spec rule): n < 2^28 - 1, so that the links the
+// construction keeps (4 * slot + edge, cdt.cpp) fit in int32.
 Triangulation ConstrainedDelaunay(std::span<const GridPoint> points,
                                   std::span<const CdtConstraint> constraints,
                                   const CdtOptions& options = {});
