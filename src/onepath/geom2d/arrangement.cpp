@@ -1023,16 +1023,20 @@ class SnapRounder {
     seen = p;
     points.push_back(p);
     if (points.size() < 2 * distinct + 65536) return;
+    SortDistinct(points);
+    distinct = points.size();
+  }
+
+  // Sorts points by (x, y) and drops repeats.
+  static void SortDistinct(std::vector<GridPoint>& points) {
     SortPoints(points);
     points.erase(std::unique(points.begin(), points.end()), points.end());
-    distinct = points.size();
   }
 
   // Adds points to the hot pixels and renumbers the fragments.
   void AddHotPixels(std::vector<GridPoint>& points) {
     if (points.empty()) return;
-    SortPoints(points);
-    points.erase(std::unique(points.begin(), points.end()), points.end());
+    SortDistinct(points);
     std::vector<GridPoint> merged;
     merged.reserve(hot_.size() + points.size());
     std::vector<std::uint32_t> renumber(hot_.size());
@@ -1191,11 +1195,9 @@ class SnapRounder {
       }
       // Inner fragment j (1 <= j <= m - 2) joins inner_t[j - 1] and
       // inner_t[j]; it can hold h when inner_t[j - 1] <= t(h) <= inner_t[j].
-      const Int128 th = t(h);
-      const std::size_t lo = static_cast<std::size_t>(
-          std::lower_bound(inner_t_.begin(), inner_t_.end(), th) - inner_t_.begin());
-      const std::size_t hi = static_cast<std::size_t>(
-          std::upper_bound(inner_t_.begin(), inner_t_.end(), th) - inner_t_.begin());
+      const auto [low, high] = std::equal_range(inner_t_.begin(), inner_t_.end(), t(h));
+      const auto lo = static_cast<std::size_t>(low - inner_t_.begin());
+      const auto hi = static_cast<std::size_t>(high - inner_t_.begin());
       for (std::size_t j = std::max<std::size_t>(lo, 1); j <= hi && j + 1 < m; ++j) {
         if (inside(j, h)) {
           interior_found_ = true;
