@@ -233,6 +233,9 @@ for t in "${targets[@]}"; do
   # A merge or replay that fails writes its artifact there, not into the
   # current dir.
   scratch=(-artifact_prefix="$tw/replays/")
+  # A re-measured replay: libFuzzer's timeout off (measure.py stops it by
+  # CPU time), its memory limits kept (they do not depend on the load).
+  remeasure=(-timeout=0 -rss_limit_mb="$rss" -malloc_limit_mb="$rss" "${scratch[@]}")
   max_len=$(option "$t" max_len)
   dict=$(option "$t" dict)
   fuzz_flags=("${limits[@]}" -print_final_stats=1 -seed="$seed")
@@ -302,22 +305,18 @@ for t in "${targets[@]}"; do
     case "$name" in crash-* | leak-* | timeout-* | oom-*) ;; *) continue ;; esac
     case "$name" in
       timeout-* | oom-*)
-        # Re-measure alone, by CPU time and peak RSS (libFuzzer's own
-        # timeout off; its memory limits stay, as they do not depend on
-        # the load). Within the limits: no finding, not minimized.
+        # Re-measure alone, by CPU time and peak RSS. Within the limits: no
+        # finding, not minimized, not replayed.
         echo "   re-measure $name"
         counts=1
         if python3 "$root/tools/fuzz/measure.py" --timeout "$timeout" --rss-limit-mb "$rss" \
           --json "$tw/logs/measure-$name.json" --log "$tw/logs/measure-$name.log" -- \
-          "$bin" -timeout=0 -rss_limit_mb="$rss" -malloc_limit_mb="$rss" "${scratch[@]}" \
-          "$artifact"; then
+          "$bin" "${remeasure[@]}" "$artifact"; then
           counts=0
         elif [ -n "$limits_build_dir" ]; then
           lbin=$(limits_binary "$t")
           largs=()  # a libFuzzer binary gets the same flags, a replay driver none
-          case "$(basename "$lbin")" in *_replay) ;;
-            *) largs=(-timeout=0 -rss_limit_mb="$rss" -malloc_limit_mb="$rss" "${scratch[@]}") ;;
-          esac
+          case "$(basename "$lbin")" in *_replay) ;; *) largs=("${remeasure[@]}") ;; esac
           echo "   re-measure $name without sanitizers"
           if python3 "$root/tools/fuzz/measure.py" --timeout "$timeout" --rss-limit-mb "$rss" \
             --json "$tw/logs/measure-limits-$name.json" \
@@ -329,12 +328,12 @@ for t in "${targets[@]}"; do
         ;;
       *) counts=1 ;;
     esac
-    if [ "$counts" = 1 ]; then
-      echo "   minimize $name"
-      "$bin" "${limits[@]}" -minimize_crash=1 -max_total_time="$minimize_time" \
-        -exact_artifact_path="$tw/minimized/$name" "$artifact" \
-        >"$tw/logs/minimize-$name.log" 2>&1 || true
-    fi
+    # A failure that does not count needs no minimizing and no stack.
+    [ "$counts" = 1 ] || continue
+    echo "   minimize $name"
+    "$bin" "${limits[@]}" -minimize_crash=1 -max_total_time="$minimize_time" \
+      -exact_artifact_path="$tw/minimized/$name" "$artifact" \
+      >"$tw/logs/minimize-$name.log" 2>&1 || true
     # Replays give the stacks the findings are de-duplicated by.
     "$bin" "${limits[@]}" "${scratch[@]}" "$artifact" >"$tw/logs/replay-$name.log" 2>&1 || true
     if [ -f "$tw/minimized/$name" ]; then

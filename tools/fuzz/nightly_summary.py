@@ -227,15 +227,17 @@ def target_summary(args, target, regression_sha1s):
 
     # Resource failures that stayed within the limits when re-measured are
     # listed, and are no findings.
-    uncounted = [{k: f[k] for k in ("kind", "artifact", "sha1", "size", "known")}
-                 | {"verdict": f["resource_check"]["verdict"],
-                    "measured": f["resource_check"]["measured"],
-                    "limits_build_measured": f["resource_check"]["limits_build_measured"]}
-                 for f in failures if not f.get("resource_check", {}).get("counts", True)]
-    findings = {}
+    counted, uncounted = [], []
     for f in failures:
-        if not f.get("resource_check", {}).get("counts", True):
-            continue
+        check = f.get("resource_check")
+        if check is None or check["counts"]:
+            counted.append(f)
+        else:
+            uncounted.append({k: f[k] for k in ("kind", "artifact", "sha1", "size", "known")}
+                             | {"verdict": check["verdict"], "measured": check["measured"],
+                                "limits_build_measured": check["limits_build_measured"]})
+    findings = {}
+    for f in counted:
         findings.setdefault(f["signature"], []).append(f)
     out_findings = []
     for key, group in sorted(findings.items()):
