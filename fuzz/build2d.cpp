@@ -10,7 +10,8 @@
 //  - CellSize: a scalar (fuzz/offset_input.hpp) when f & 1; otherwise the
 //    tile map's cell size, or 0.25 for outlines;
 //  - AgentRadius: a scalar when f & 2; otherwise 2 ((f >> 2) & 7) grid
-//    units;
+//    units; beyond 64 grid units clamped to 64 when the outlines' region
+//    has more than 500 vertices (fuzz/offset_input.hpp, kNearRadius);
 //  - MaxVerticesPerPolygon: the limit byte of fuzz/mesh_input.hpp;
 //  - f bit 5: the costly check below (bits 6 and 7 are not read).
 // SnapBits is the source's (outlines: -1 .. 17, tile maps: 0 .. 16).
@@ -95,6 +96,18 @@ std::optional<Mesh2DBuild> Stages(const fuzz::RegionSource& source, const Mesh2D
   return b;
 }
 
+// fuzz/offset_input.hpp, kNearRadius: a finite AgentRadius beyond 64 grid
+// units on an outline set whose region has more than 500 vertices is
+// clamped to 64. Only such inputs pay for the extra FromOutlines (whose
+// errors SourceRegion checks); bad settings are left to the build.
+void ClampFarRadius(const fuzz::RegionSource& source, Mesh2DSettings& s) {
+  if (source.tileMap || SettingsError(s) || !fuzz::IsFar(s.AgentRadius, s.SnapBits)) return;
+  Region region;
+  if (!fuzz::SourceRegion(kName, source, region)) return;
+  if (fuzz::VertexCount(region) > fuzz::kFarShrinkVertices)
+    s.AgentRadius = fuzz::ClampToNear(s.AgentRadius, s.SnapBits);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -107,6 +120,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   s.CellSize = (f & 1) ? fuzz::DecodeScalar(in, bits) : source.tileMap ? source.cellSize : 0.25;
   s.AgentRadius = (f & 2) ? fuzz::DecodeScalar(in, bits) : std::ldexp(2.0 * ((f >> 2) & 7), -bits);
   s.MaxVerticesPerPolygon = fuzz::DecodePolygonLimit(in);
+  ClampFarRadius(source, s);
 
   std::optional<fuzz::ExpectedError> expected = SettingsError(s);
   Mesh2DBuild build;

@@ -80,6 +80,37 @@ inline double DecodeScalar(ByteReader& in, int bits) {
   }
 }
 
+// Far radii. Once r dwarfs the region, every piece of an offset or a shrink
+// crosses nearly every other (offset.pieces, shrink.edges; docs/spec/
+// offset.md, "Cost"), and one arrangement takes them all: its work grows
+// with the square of the region's vertex count, past issue 8's limits
+// (10 s, 1 GiB) from a few hundred vertices on. That is the spec's
+// construction, not a defect the targets could find, so a radius of more
+// than kNearRadius grid units runs only on a region of at most as many
+// vertices as below; otherwise it is clamped to kNearRadius (sign kept).
+// The counts keep the worst shape measured (a star whose pieces all cross)
+// within a few seconds: fuzz/README.md, "Far radii".
+constexpr double kNearRadius = 64.0;  // grid units
+constexpr std::size_t kFarRoundVertices = 200;
+constexpr std::size_t kFarSquareVertices = 1000;
+constexpr std::size_t kFarShrinkVertices = 500;
+
+inline std::size_t VertexCount(const geom2d::Region& region) {
+  std::size_t n = 0;
+  for (const geom2d::Ring& ring : region.Rings()) n += ring.size();
+  return n;
+}
+
+// Whether a value (public units) is finite and beyond kNearRadius grid
+// units; ClampToNear clamps such a value to it and keeps the others (NaN,
+// the infinities, nearer values).
+inline bool IsFar(double value, int bits) {
+  return std::isfinite(value) && std::fabs(value) > std::ldexp(kNearRadius, -bits);
+}
+inline double ClampToNear(double value, int bits) {
+  return IsFar(value, bits) ? std::copysign(std::ldexp(kNearRadius, -bits), value) : value;
+}
+
 // offset.limits: |coordinate| <= (2^21 + 2^20) 2^SnapBits grid units.
 inline double OffsetLimit(int bits) { return std::ldexp(0x1p21 + 0x1p20, bits); }
 

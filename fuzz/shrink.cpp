@@ -4,7 +4,10 @@
 // clauses: err.nothing-else
 //
 // Input (bytes past the end read as zero): the region operand, then
-// CellSize and AgentRadius (two scalars), as in fuzz/offset_input.hpp.
+// CellSize and AgentRadius (two scalars), as in fuzz/offset_input.hpp. On
+// a region of more than 500 vertices a finite AgentRadius beyond 64 grid
+// units is clamped to 64 (sign kept): far radii make every sector cross
+// every other (fuzz/offset_input.hpp, kNearRadius).
 //
 // Shrink must throw exactly the error shrink.settings gives (CellSize first,
 // then AgentRadius), a plausible offset.limits error (setting AgentRadius, a
@@ -101,6 +104,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Mesh2DSettings settings;
   settings.CellSize = fuzz::DecodeScalar(in, region.SnapBits());
   settings.AgentRadius = fuzz::DecodeScalar(in, region.SnapBits());
+  if (fuzz::VertexCount(region) > fuzz::kFarShrinkVertices)
+    settings.AgentRadius = fuzz::ClampToNear(settings.AgentRadius, region.SnapBits());
 
   // The pieces reach 1.058 r + 1/2 at most (shrink.bounds).
   const double reach = std::ldexp(std::fabs(settings.AgentRadius), region.SnapBits()) * 1.06 + 1;
