@@ -936,6 +936,11 @@ class SnapRounder {
 
   Arrangement Run(std::span<const TaggedEdge> input) {
     IndexEdges(input);
+    return RunIndexed();
+  }
+
+  // Steps 2 to 5, after IndexEdges.
+  Arrangement RunIndexed() {
     // Step 2 (arr.hot-pixels): the endpoints (hot_ already) and the rounded
     // proper crossings.
     Group(frags_);
@@ -955,11 +960,11 @@ class SnapRounder {
     next.reserve(3 * frags_.size() + 16);
     RerouteGroups(nullptr, true, next);
     frags_.swap(next);
+    std::vector<Fragment>().swap(next);  // step 1's fragments: freed for Repair
     Repair();
     return Merge();
   }
 
- private:
   // Step 1 (arr.drop-degenerate): the non-degenerate edges as fragments,
   // hot_ their endpoints, sorted and distinct.
   void IndexEdges(std::span<const TaggedEdge> input) {
@@ -983,6 +988,7 @@ class SnapRounder {
     }
   }
 
+ private:
   // Sorts points (or items with a point `p`) by (x, y).
   template <typename T>
   static void SortPoints(std::vector<T>& items) {
@@ -1361,6 +1367,14 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> edges) {
 Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch search) {
   CheckInput(input);
   return SnapRounder(search).Run(input);
+}
+
+Arrangement BuildArrangement(std::vector<TaggedEdge>&& input) {
+  CheckInput(input);
+  SnapRounder rounder(CandidateSearch::kAuto);
+  rounder.IndexEdges(input);
+  std::vector<TaggedEdge>().swap(input);  // step 1 done: freed for the larger buffers
+  return rounder.RunIndexed();
 }
 
 std::vector<std::uint8_t> CanonicalBytes(const Arrangement& arrangement) {

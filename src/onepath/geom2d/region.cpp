@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
@@ -45,6 +46,10 @@ std::vector<Ring> Resolve(std::span<const TaggedEdge> edges, FaceRule rule) {
 
 Region Region::FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits) {
   return FromRings(Resolve(edges, rule), snapBits);
+}
+
+Region Region::FromEdges(std::vector<TaggedEdge>&& edges, FaceRule rule, int snapBits) {
+  return FromRings(TraceRings(SelectBoundary(BuildArrangement(std::move(edges)), rule)), snapBits);
 }
 
 Region Region::FromRings(std::vector<Ring> rings, int snapBits) {
