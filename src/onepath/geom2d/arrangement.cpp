@@ -1062,8 +1062,11 @@ class SnapRounder {
   // order_[start_[g] .. start_[g + 1]), its segment segs_[g], in (a, b)
   // order. The hot pixels are sorted, so index order is (x, y) order.
   void Group(const std::vector<Fragment>& frags) {
-    // The sort records live only here: they are as many as the fragments,
-    // and the crossing search that follows a grouping needs the memory.
+    // The old grouping is freed first, and the sort's second buffer once
+    // the sort is done: the sort records are as many as the fragments.
+    std::vector<std::uint32_t>().swap(order_);
+    std::vector<std::uint32_t>().swap(start_);
+    std::vector<Segment>().swap(segs_);
     std::vector<Keyed> keyed(frags.size()), keyed_scratch;
     for (std::uint32_t i = 0; i < frags.size(); ++i)
       keyed[i] = {std::min(frags[i].u, frags[i].v), std::max(frags[i].u, frags[i].v), i};
@@ -1071,18 +1074,14 @@ class SnapRounder {
     SortByPair(
         keyed, keyed_scratch, [](const Keyed& k) { return std::uint64_t{k.lo}; },
         [](const Keyed& k) { return std::uint64_t{k.hi}; }, max_index, max_index);
+    std::vector<Keyed>().swap(keyed_scratch);
     auto starts_group = [&](std::size_t k) {
       return k == 0 || keyed[k].lo != keyed[k - 1].lo || keyed[k].hi != keyed[k - 1].hi;
     };
     std::size_t groups = 0;
     for (std::size_t k = 0; k < keyed.size(); ++k) groups += starts_group(k);
-    // Vectors are emptied before they are resized: resizing keeps (copies)
-    // the old contents, and reserving an empty vector copies nothing.
-    start_.clear();
     start_.reserve(groups + 1);
-    segs_.clear();
     segs_.reserve(groups);
-    order_.clear();
     order_.resize(keyed.size());
     for (std::size_t k = 0; k < keyed.size(); ++k) {
       if (starts_group(k)) {
