@@ -952,6 +952,7 @@ class SnapRounder {
         AddPoint(RoundedCrossing(s.a, s.b, t.a, t.b), crossings, distinct);
     });
     AddHotPixels(crossings);
+    std::vector<GridPoint>().swap(crossings);
     // Step 3 (arr.reroute), which also tests its new fragments for the first
     // repair round.
     // Room for the fragments of typical input (a vector that grows copies
@@ -1307,11 +1308,15 @@ class SnapRounder {
   // Step 5 (arr.merge): net counts per group, then arr.output. Groups are in
   // (a, b) order and indices in (x, y) order, so the vertices are the hot
   // pixels that kept segments use, numbered in index order.
-  Arrangement Merge() const {
-    std::vector<std::int32_t> n0(segs_.size(), 0), n1(segs_.size(), 0);
+  Arrangement Merge() {
+    // The groups' segments are not read here (arr.merge): freed for the
+    // output.
+    std::vector<Segment>().swap(segs_);
+    const std::size_t groups = start_.size() - 1;
+    std::vector<std::int32_t> n0(groups, 0), n1(groups, 0);
     std::vector<std::uint32_t> vertex(hot_.size(), 0);  // 1 + vertex number when used
     std::size_t kept = 0;
-    for (std::size_t g = 0; g < segs_.size(); ++g) {
+    for (std::size_t g = 0; g < groups; ++g) {
       for (std::uint32_t i : Members(g)) {
         const Fragment& f = frags_[i];
         std::int32_t sign = f.u < f.v ? 1 : -1;
@@ -1332,7 +1337,7 @@ class SnapRounder {
       out.vertices.push_back(hot_[k]);
       vertex[k] = static_cast<std::uint32_t>(out.vertices.size());
     }
-    for (std::size_t g = 0; g < segs_.size(); ++g) {
+    for (std::size_t g = 0; g < groups; ++g) {
       if (n0[g] == 0 && n1[g] == 0) continue;
       const Fragment& f = frags_[order_[start_[g]]];
       out.segments.push_back(
