@@ -853,25 +853,21 @@ class PixelCandidates {
   // The pixels in (y, x) order, and each pixel's rank in it: a stable sort
   // by y of the pixels in (x, y) order.
   void IndexRows() {
-    struct Row {
-      std::uint64_t y;
-      std::uint32_t index;
-    };
-    std::vector<Row> rows(pixels_.size()), scratch;
+    // Indices sorted by (y, index), reading y from the pixels: smaller
+    // records than (y, index) pairs, and by_row_ is the sorted vector.
     std::int64_t min_y = INT64_MAX, max_y = INT64_MIN;
     for (GridPoint p : pixels_) min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
-    for (std::uint32_t k = 0; k < pixels_.size(); ++k)
-      rows[k] = {static_cast<std::uint64_t>(pixels_[k].y - min_y), k};
-    SortByPair(
-        rows, scratch, [](const Row& r) { return r.y; },
-        [](const Row& r) { return std::uint64_t{r.index}; },
-        static_cast<std::uint64_t>(max_y - min_y), pixels_.size());
+    std::vector<std::uint32_t> scratch;
     by_row_.resize(pixels_.size());
+    for (std::uint32_t k = 0; k < pixels_.size(); ++k) by_row_[k] = k;
+    SortByPair(
+        by_row_, scratch,
+        [&](std::uint32_t k) { return static_cast<std::uint64_t>(pixels_[k].y - min_y); },
+        [](std::uint32_t k) { return std::uint64_t{k}; }, static_cast<std::uint64_t>(max_y - min_y),
+        pixels_.size());
+    std::vector<std::uint32_t>().swap(scratch);
     rank_.resize(pixels_.size());
-    for (std::uint32_t r = 0; r < rows.size(); ++r) {
-      by_row_[r] = rows[r].index;
-      rank_[rows[r].index] = r;
-    }
+    for (std::uint32_t r = 0; r < by_row_.size(); ++r) rank_[by_row_[r]] = r;
   }
 
   const std::vector<Segment>& segs_;
