@@ -963,8 +963,9 @@ class SnapRounder {
   }
 
   // Step 1 (arr.drop-degenerate): the non-degenerate edges as fragments,
-  // hot_ their endpoints, sorted and distinct.
-  void IndexEdges(std::span<const TaggedEdge> input) {
+  // hot_ their endpoints, sorted and distinct. `owned`, when given, holds
+  // the input: freed once read, before the sort.
+  void IndexEdges(std::span<const TaggedEdge> input, std::vector<TaggedEdge>* owned = nullptr) {
     std::vector<Slot> slots;
     slots.reserve(2 * input.size());
     frags_.reserve(input.size());
@@ -975,6 +976,7 @@ class SnapRounder {
       slots.push_back({e.q, slot + 1});
       frags_.push_back({0, 0, static_cast<std::uint8_t>(e.operand), false});
     }
+    if (owned) std::vector<TaggedEdge>().swap(*owned);
     SortPoints(slots);
     hot_.reserve(slots.size() / 2 + 16);
     for (const Slot& s : slots) {
@@ -1372,8 +1374,7 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch 
 Arrangement BuildArrangement(std::vector<TaggedEdge>&& input) {
   CheckInput(input);
   SnapRounder rounder(CandidateSearch::kAuto);
-  rounder.IndexEdges(input);
-  std::vector<TaggedEdge>().swap(input);  // step 1 done: freed for the larger buffers
+  rounder.IndexEdges(input, &input);  // frees the edges once read
   return rounder.RunIndexed();
 }
 
