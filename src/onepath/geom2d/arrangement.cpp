@@ -931,11 +931,12 @@ class SnapRounder {
   explicit SnapRounder(CandidateSearch search) : search_(search) {}
 
   Arrangement Run(std::span<const TaggedEdge> input) {
-    IndexEdges(input);
+    std::vector<Slot> slots = ReadEdges(input);
+    IndexEndpoints(slots);
     return RunIndexed();
   }
 
-  // Steps 2 to 5, after IndexEdges.
+  // Steps 2 to 5, after ReadEdges and IndexEndpoints.
   Arrangement RunIndexed() {
     // Step 2 (arr.hot-pixels): the endpoints (hot_ already) and the rounded
     // proper crossings.
@@ -962,10 +963,9 @@ class SnapRounder {
     return Merge();
   }
 
-  // Step 1 (arr.drop-degenerate): the non-degenerate edges as fragments,
-  // hot_ their endpoints, sorted and distinct. `owned`, when given, holds
-  // the input: freed once read, before the sort.
-  void IndexEdges(std::span<const TaggedEdge> input, std::vector<TaggedEdge>* owned = nullptr) {
+  // Step 1 (arr.drop-degenerate): the non-degenerate edges as fragments;
+  // their endpoints as slots for IndexEndpoints.
+  std::vector<Slot> ReadEdges(std::span<const TaggedEdge> input) {
     std::vector<Slot> slots;
     slots.reserve(2 * input.size());
     frags_.reserve(input.size());
@@ -976,7 +976,12 @@ class SnapRounder {
       slots.push_back({e.q, slot + 1});
       frags_.push_back({0, 0, static_cast<std::uint8_t>(e.operand), false});
     }
-    if (owned) std::vector<TaggedEdge>().swap(*owned);
+    return slots;
+  }
+
+  // hot_: the endpoints, sorted and distinct; each fragment's ends become
+  // indices into it.
+  void IndexEndpoints(std::vector<Slot>& slots) {
     SortPoints(slots);
     hot_.reserve(slots.size() / 2 + 16);
     for (const Slot& s : slots) {
@@ -1374,7 +1379,9 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch 
 Arrangement BuildArrangement(std::vector<TaggedEdge>&& input) {
   CheckInput(input);
   SnapRounder rounder(CandidateSearch::kAuto);
-  rounder.IndexEdges(input, &input);  // frees the edges once read
+  std::vector<Slot> slots = rounder.ReadEdges(input);
+  std::vector<TaggedEdge>().swap(input);  // read: freed before the sort
+  rounder.IndexEndpoints(slots);
   return rounder.RunIndexed();
 }
 

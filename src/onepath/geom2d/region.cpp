@@ -38,8 +38,12 @@ void AppendRingEdges(const Ring& ring, int operand, std::vector<TaggedEdge>& edg
     edges.push_back({ring[k], ring[(k + 1) % ring.size()], operand});
 }
 
+std::vector<Ring> Resolve(const Arrangement& arrangement, FaceRule rule) {
+  return TraceRings(SelectBoundary(arrangement, rule));
+}
+
 std::vector<Ring> Resolve(std::span<const TaggedEdge> edges, FaceRule rule) {
-  return TraceRings(SelectBoundary(BuildArrangement(edges), rule));
+  return Resolve(BuildArrangement(edges), rule);
 }
 
 }  // namespace
@@ -49,7 +53,7 @@ Region Region::FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int s
 }
 
 Region Region::FromEdges(std::vector<TaggedEdge>&& edges, FaceRule rule, int snapBits) {
-  return FromRings(TraceRings(SelectBoundary(BuildArrangement(std::move(edges)), rule)), snapBits);
+  return FromRings(Resolve(BuildArrangement(std::move(edges)), rule), snapBits);
 }
 
 Region Region::FromRings(std::vector<Ring> rings, int snapBits) {
