@@ -853,25 +853,21 @@ class PixelCandidates {
   // The pixels in (y, x) order, and each pixel's rank in it: a stable sort
   // by y of the pixels in (x, y) order.
   void IndexRows() {
-    struct Row {
-      std::uint64_t y;
-      std::uint32_t index;
-    };
-    std::vector<Row> rows(pixels_.size()), scratch;
+    // Indices sorted by (y, index), reading y from the pixels: smaller
+    // records than (y, index) pairs, and by_row_ is the sorted vector.
     std::int64_t min_y = INT64_MAX, max_y = INT64_MIN;
     for (GridPoint p : pixels_) min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
-    for (std::uint32_t k = 0; k < pixels_.size(); ++k)
-      rows[k] = {static_cast<std::uint64_t>(pixels_[k].y - min_y), k};
-    SortByPair(
-        rows, scratch, [](const Row& r) { return r.y; },
-        [](const Row& r) { return std::uint64_t{r.index}; },
-        static_cast<std::uint64_t>(max_y - min_y), pixels_.size());
+    std::vector<std::uint32_t> scratch;
     by_row_.resize(pixels_.size());
+    for (std::uint32_t k = 0; k < pixels_.size(); ++k) by_row_[k] = k;
+    SortByPair(
+        by_row_, scratch,
+        [&](std::uint32_t k) { return static_cast<std::uint64_t>(pixels_[k].y - min_y); },
+        [](std::uint32_t k) { return std::uint64_t{k}; }, static_cast<std::uint64_t>(max_y - min_y),
+        pixels_.size());
+    std::vector<std::uint32_t>().swap(scratch);
     rank_.resize(pixels_.size());
-    for (std::uint32_t r = 0; r < rows.size(); ++r) {
-      by_row_[r] = rows[r].index;
-      rank_[rows[r].index] = r;
-    }
+    for (std::uint32_t r = 0; r < by_row_.size(); ++r) rank_[by_row_[r]] = r;
   }
 
   const std::vector<Segment>& segs_;
@@ -935,7 +931,13 @@ class SnapRounder {
   explicit SnapRounder(CandidateSearch search) : search_(search) {}
 
   Arrangement Run(std::span<const TaggedEdge> input) {
-    IndexEdges(input);
+    std::vector<Slot> slots = ReadEdges(input);
+    IndexEndpoints(slots);
+    return RunIndexed();
+  }
+
+  // Steps 2 to 5, after ReadEdges and IndexEndpoints.
+  Arrangement RunIndexed() {
     // Step 2 (arr.hot-pixels): the endpoints (hot_ already) and the rounded
     // proper crossings.
     Group(frags_);
@@ -947,6 +949,7 @@ class SnapRounder {
         AddPoint(RoundedCrossing(s.a, s.b, t.a, t.b), crossings, distinct);
     });
     AddHotPixels(crossings);
+    std::vector<GridPoint>().swap(crossings);
     // Step 3 (arr.reroute), which also tests its new fragments for the first
     // repair round.
     // Room for the fragments of typical input (a vector that grows copies
@@ -955,14 +958,14 @@ class SnapRounder {
     next.reserve(3 * frags_.size() + 16);
     RerouteGroups(nullptr, true, next);
     frags_.swap(next);
+    std::vector<Fragment>().swap(next);  // step 1's fragments: freed for Repair
     Repair();
     return Merge();
   }
 
- private:
-  // Step 1 (arr.drop-degenerate): the non-degenerate edges as fragments,
-  // hot_ their endpoints, sorted and distinct.
-  void IndexEdges(std::span<const TaggedEdge> input) {
+  // Step 1 (arr.drop-degenerate): the non-degenerate edges as fragments;
+  // their endpoints as slots for IndexEndpoints.
+  std::vector<Slot> ReadEdges(std::span<const TaggedEdge> input) {
     std::vector<Slot> slots;
     slots.reserve(2 * input.size());
     frags_.reserve(input.size());
@@ -973,6 +976,12 @@ class SnapRounder {
       slots.push_back({e.q, slot + 1});
       frags_.push_back({0, 0, static_cast<std::uint8_t>(e.operand), false});
     }
+    return slots;
+  }
+
+  // hot_: the endpoints, sorted and distinct; each fragment's ends become
+  // indices into it.
+  void IndexEndpoints(std::vector<Slot>& slots) {
     SortPoints(slots);
     hot_.reserve(slots.size() / 2 + 16);
     for (const Slot& s : slots) {
@@ -983,6 +992,7 @@ class SnapRounder {
     }
   }
 
+ private:
   // Sorts points (or items with a point `p`) by (x, y).
   template <typename T>
   static void SortPoints(std::vector<T>& items) {
@@ -1056,8 +1066,11 @@ class SnapRounder {
   // order_[start_[g] .. start_[g + 1]), its segment segs_[g], in (a, b)
   // order. The hot pixels are sorted, so index order is (x, y) order.
   void Group(const std::vector<Fragment>& frags) {
-    // The sort records live only here: they are as many as the fragments,
-    // and the crossing search that follows a grouping needs the memory.
+    // The old grouping is freed first, and the sort's second buffer once
+    // the sort is done: the sort records are as many as the fragments.
+    std::vector<std::uint32_t>().swap(order_);
+    std::vector<std::uint32_t>().swap(start_);
+    std::vector<Segment>().swap(segs_);
     std::vector<Keyed> keyed(frags.size()), keyed_scratch;
     for (std::uint32_t i = 0; i < frags.size(); ++i)
       keyed[i] = {std::min(frags[i].u, frags[i].v), std::max(frags[i].u, frags[i].v), i};
@@ -1065,18 +1078,14 @@ class SnapRounder {
     SortByPair(
         keyed, keyed_scratch, [](const Keyed& k) { return std::uint64_t{k.lo}; },
         [](const Keyed& k) { return std::uint64_t{k.hi}; }, max_index, max_index);
+    std::vector<Keyed>().swap(keyed_scratch);
     auto starts_group = [&](std::size_t k) {
       return k == 0 || keyed[k].lo != keyed[k - 1].lo || keyed[k].hi != keyed[k - 1].hi;
     };
     std::size_t groups = 0;
     for (std::size_t k = 0; k < keyed.size(); ++k) groups += starts_group(k);
-    // Vectors are emptied before they are resized: resizing keeps (copies)
-    // the old contents, and reserving an empty vector copies nothing.
-    start_.clear();
     start_.reserve(groups + 1);
-    segs_.clear();
     segs_.reserve(groups);
-    order_.clear();
     order_.resize(keyed.size());
     for (std::size_t k = 0; k < keyed.size(); ++k) {
       if (starts_group(k)) {
@@ -1302,11 +1311,15 @@ class SnapRounder {
   // Step 5 (arr.merge): net counts per group, then arr.output. Groups are in
   // (a, b) order and indices in (x, y) order, so the vertices are the hot
   // pixels that kept segments use, numbered in index order.
-  Arrangement Merge() const {
-    std::vector<std::int32_t> n0(segs_.size(), 0), n1(segs_.size(), 0);
+  Arrangement Merge() {
+    // The groups' segments are not read here (arr.merge): freed for the
+    // output.
+    std::vector<Segment>().swap(segs_);
+    const std::size_t groups = start_.size() - 1;
+    std::vector<std::int32_t> n0(groups, 0), n1(groups, 0);
     std::vector<std::uint32_t> vertex(hot_.size(), 0);  // 1 + vertex number when used
     std::size_t kept = 0;
-    for (std::size_t g = 0; g < segs_.size(); ++g) {
+    for (std::size_t g = 0; g < groups; ++g) {
       for (std::uint32_t i : Members(g)) {
         const Fragment& f = frags_[i];
         std::int32_t sign = f.u < f.v ? 1 : -1;
@@ -1327,7 +1340,7 @@ class SnapRounder {
       out.vertices.push_back(hot_[k]);
       vertex[k] = static_cast<std::uint32_t>(out.vertices.size());
     }
-    for (std::size_t g = 0; g < segs_.size(); ++g) {
+    for (std::size_t g = 0; g < groups; ++g) {
       if (n0[g] == 0 && n1[g] == 0) continue;
       const Fragment& f = frags_[order_[start_[g]]];
       out.segments.push_back(
@@ -1361,6 +1374,15 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> edges) {
 Arrangement BuildArrangement(std::span<const TaggedEdge> input, CandidateSearch search) {
   CheckInput(input);
   return SnapRounder(search).Run(input);
+}
+
+Arrangement BuildArrangement(std::vector<TaggedEdge>&& input) {
+  CheckInput(input);
+  SnapRounder rounder(CandidateSearch::kAuto);
+  std::vector<Slot> slots = rounder.ReadEdges(input);
+  std::vector<TaggedEdge>().swap(input);  // read: freed before the sort
+  rounder.IndexEndpoints(slots);
+  return rounder.RunIndexed();
 }
 
 std::vector<std::uint8_t> CanonicalBytes(const Arrangement& arrangement) {

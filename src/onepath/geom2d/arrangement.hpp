@@ -50,6 +50,10 @@ Arrangement BuildArrangement(std::span<const TaggedEdge> edges);
 enum class CandidateSearch { kAuto, kGrid, kSweep, kTree };
 Arrangement BuildArrangement(std::span<const TaggedEdge> edges, CandidateSearch search);
 
+// The same as BuildArrangement(edges), but frees the edges once step 1 has
+// indexed them, before the larger buffers of the later steps are made.
+Arrangement BuildArrangement(std::vector<TaggedEdge>&& edges);
+
 // arr.output's canonical bytes.
 std::vector<std::uint8_t> CanonicalBytes(const Arrangement& arrangement);
 

@@ -12,6 +12,7 @@
 #include <array>
 #include <cmath>
 #include <span>
+#include <utility>
 
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/grid.hpp"
@@ -230,7 +231,8 @@ Region Region::Offset(double distance, OffsetJoin join, double arcTolerance) con
     AppendRoundPieces(*this, r, arcTolerance, limit, edges);
   else
     AppendSquarePieces(*this, r, limit, edges);
-  return FromEdges(edges, distance > 0 ? FaceRule::kUnion : FaceRule::kDifference, snapBits_);
+  return FromEdges(std::move(edges), distance > 0 ? FaceRule::kUnion : FaceRule::kDifference,
+                   snapBits_);
 }
 
 }  // namespace onepath::geom2d

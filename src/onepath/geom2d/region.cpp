@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
@@ -37,14 +38,22 @@ void AppendRingEdges(const Ring& ring, int operand, std::vector<TaggedEdge>& edg
     edges.push_back({ring[k], ring[(k + 1) % ring.size()], operand});
 }
 
+std::vector<Ring> Resolve(const Arrangement& arrangement, FaceRule rule) {
+  return TraceRings(SelectBoundary(arrangement, rule));
+}
+
 std::vector<Ring> Resolve(std::span<const TaggedEdge> edges, FaceRule rule) {
-  return TraceRings(SelectBoundary(BuildArrangement(edges), rule));
+  return Resolve(BuildArrangement(edges), rule);
 }
 
 }  // namespace
 
 Region Region::FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits) {
   return FromRings(Resolve(edges, rule), snapBits);
+}
+
+Region Region::FromEdges(std::vector<TaggedEdge>&& edges, FaceRule rule, int snapBits) {
+  return FromRings(Resolve(BuildArrangement(std::move(edges)), rule), snapBits);
 }
 
 Region Region::FromRings(std::vector<Ring> rings, int snapBits) {

@@ -78,6 +78,8 @@ class Region {
   // `rule` (region.face-rule) and ring tracing (region.boundary ...
   // region.ring-order): the one routine behind every operation.
   static Region FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits);
+  // The same, freeing the edges once the arrangement has indexed them.
+  static Region FromEdges(std::vector<TaggedEdge>&& edges, FaceRule rule, int snapBits);
 
  private:
   std::vector<Ring> rings_;

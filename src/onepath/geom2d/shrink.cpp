@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cmath>
+#include <utility>
 
 #include "onepath/core/errors.hpp"
 #include "onepath/exact/predicates.hpp"
@@ -160,7 +161,7 @@ Region Mesh2DPipeline::Shrink(const Region& region, const Mesh2DSettings& settin
       for (std::size_t i = 0; i + 1 < run.size(); ++i) edges.push_back({run[i], run[i + 1], 1});
     }
   }
-  return Region::FromEdges(edges, FaceRule::kDifference, bits);
+  return Region::FromEdges(std::move(edges), FaceRule::kDifference, bits);
 }
 
 }  // namespace onepath::geom2d
