@@ -29,15 +29,26 @@ written.
     and from 16384; m = 64, 128, 256, 16, 8) m = 64 and 128 cost most,
     about 5 % above m = 32 (fuzz/regressions/shrink/slow/README.md).
 
---worst FILE writes, for information only (it is far over issue 8's limits
-and is not committed), the most expensive offset input found: flags 0x61
-(round join, flag bits 5 and 6: the far distance as decoded), SnapBits 4,
-three outlines of four 11-vertex stars (the kept two, the second moved by
-+300 public units in x, and a third of {11/4} stars made here from a fixed
-seed and moved by -300), distance +2^20, arc tolerance 2^-4 (one grid
-unit: offset.vertex-count's finest tolerance, no m qualifies, so 256-gons).
+--worst FILE writes, for information only (far over issue 8's limits, not
+committed), the most expensive offset input found: flags 0x61 (round join,
+flag bits 5 and 6: the far distance as decoded), SnapBits --worst-snapbits
+(default 16), three outlines of four 11-vertex stars (the kept two, the
+second moved by +300 public units in x, and a third of {11/4} stars made
+here from a fixed seed and moved by -300: moved apart, the outlines' rings
+keep their vertices instead of merging in the union), distance +2^20, arc
+tolerance 2^-SnapBits (one grid unit, the finest offset.vertex-count
+takes: no m qualifies, so 256-gons). The cost grows at least with the
+square of the region's vertex count (every rectangle's long sides cross
+every m-gon; two scratch variants with 32-gons: 1,556 vertices 6.0 s,
+2,888 vertices 28.9 s) and
+with SnapBits (fewer crossings round to a shared hot pixel). Measured with
+the debugoptimized replay driver, tools/fuzz/measure.py --timeout 120
+--rss-limit-mb 6000, machine under load: SnapBits 0 (2,873 region vertices)
+72.7 s, 2,729 MiB, passes; SnapBits 4 (3,759) stopped at 120 s CPU with
+4,383 MiB; SnapBits 16 (3,840) stopped at 120 s CPU with 2,511 MiB. For
+comparison, the kept finding (1,590 vertices, 32-gons) takes 6.2 s, 451 MiB.
 
-usage: tools/fuzz/make_star_inputs.py [--write] [--worst FILE]
+usage: tools/fuzz/make_star_inputs.py [--write] [--worst FILE [--worst-snapbits N]]
   prints each input's path (named by its SHA-1), its size and whether the
   file in fuzz/regressions/ holds exactly those bytes; --write writes them.
 """
