@@ -931,8 +931,7 @@ class SnapRounder {
   explicit SnapRounder(CandidateSearch search) : search_(search) {}
 
   Arrangement Run(std::span<const TaggedEdge> input) {
-    std::vector<Slot> slots = ReadEdges(input);
-    IndexEndpoints(slots);
+    IndexEndpoints(ReadEdges(input));
     return RunIndexed();
   }
 
@@ -980,8 +979,8 @@ class SnapRounder {
   }
 
   // hot_: the endpoints, sorted and distinct; each fragment's ends become
-  // indices into it.
-  void IndexEndpoints(std::vector<Slot>& slots) {
+  // indices into it. The slots are freed on return, before steps 2 to 5.
+  void IndexEndpoints(std::vector<Slot> slots) {
     SortPoints(slots);
     hot_.reserve(slots.size() / 2 + 16);
     for (const Slot& s : slots) {
@@ -1381,7 +1380,7 @@ Arrangement BuildArrangement(std::vector<TaggedEdge>&& input) {
   SnapRounder rounder(CandidateSearch::kAuto);
   std::vector<Slot> slots = rounder.ReadEdges(input);
   std::vector<TaggedEdge>().swap(input);  // read: freed before the sort
-  rounder.IndexEndpoints(slots);
+  rounder.IndexEndpoints(std::move(slots));
   return rounder.RunIndexed();
 }
 
