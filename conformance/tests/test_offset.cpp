@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/generators/shrink_pieces.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/exact/predicates.hpp"
@@ -304,49 +305,13 @@ TEST(Shrink, EqualAreaArcAtAReflexCorner) {
             CanonicalBytes(LRoom()));
 }
 
-// shrink.* built the plain way: every rectangle and every sector as a closed
-// polygon of operand 1, the region's edges as operand 0. The spec says the
-// edges it leaves out cancel; the result must be byte for byte the same.
+// shrink.* built the plain way (gen::ShrinkPieceEdges): every rectangle and
+// every sector as a closed polygon of operand 1, the region's edges as
+// operand 0. The spec says the edges it leaves out cancel; the result must
+// be byte for byte the same.
 Region NaiveShrink(const Region& region, const Mesh2DSettings& s) {
-  const double r = std::ldexp(s.AgentRadius, region.SnapBits());
-  const int m = ArcVertexCount(r, Mesh2DPipeline::ShrinkArcTolerance(s), region.SnapBits());
-  const std::vector<Vector2D> arc = UnitEqualAreaRing(m);
-  auto rounded = [](RoundedPoint p) {
-    return GridPoint{static_cast<std::int64_t>(p.x), static_cast<std::int64_t>(p.y)};
-  };
-  std::vector<TaggedEdge> edges;
-  auto polygon = [&](const std::vector<GridPoint>& p, int operand) {
-    for (std::size_t i = 0; i < p.size(); ++i)
-      edges.push_back({p[i], p[(i + 1) % p.size()], operand});
-  };
-  for (const Ring& ring : region.Rings()) {
-    polygon(ring, 0);
-    for (std::size_t k = 0; k < ring.size(); ++k) {
-      GridPoint p = ring[(k + ring.size() - 1) % ring.size()], a = ring[k],
-                b = ring[(k + 1) % ring.size()];
-      Vector2D n = LeftUnitNormal(a, b);
-      polygon({a, b, rounded(PlusScaled(b, r, n)), rounded(PlusScaled(a, r, n))}, 1);
-      if (Orient(p, a, b) >= 0) continue;
-      // Directions strictly between the two edge normals, by angle: the
-      // sector is less than a half turn, so "after n_out and before n_in,
-      // counter-clockwise" is two exact orientation signs.
-      Vector2D out{double(a.y - b.y), double(b.x - a.x)}, in{double(p.y - a.y), double(a.x - p.x)};
-      std::vector<GridPoint> sector{a, rounded(PlusScaled(a, r, LeftUnitNormal(a, b)))};
-      // Walk the ring from the vertex after the last one not inside.
-      std::size_t start = 0;
-      auto inside = [&](std::size_t i) {
-        return exact::Orient2D({0, 0}, out, arc[i]) > 0 && exact::Orient2D({0, 0}, arc[i], in) > 0;
-      };
-      while (inside(start)) ++start;  // some vertex is outside (less than a half turn)
-      for (std::size_t j = 1; j <= arc.size(); ++j) {
-        std::size_t i = (start + j) % arc.size();
-        if (inside(i)) sector.push_back(rounded(PlusScaled(a, r, arc[i])));
-      }
-      sector.push_back(rounded(PlusScaled(a, r, LeftUnitNormal(p, a))));
-      polygon(sector, 1);
-    }
-  }
-  return Region::FromEdges(edges, FaceRule::kDifference, region.SnapBits());
+  return Region::FromEdges(onepath::gen::ShrinkPieceEdges(region, s), FaceRule::kDifference,
+                           region.SnapBits());
 }
 
 TEST(Shrink, LeftOutEdgesCancel) {
