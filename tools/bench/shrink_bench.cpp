@@ -22,7 +22,19 @@
 //                     the circle and its tolerance bounds the chords' depth,
 //                     so this gives it about 7.7 steps per circle);
 //  offset_round       A.Offset(-1.0, Round, 0.0825) (m = 8), for information;
-//  offset_square      A.Offset(-1.0, Square, 0.0825), for information.
+//  offset_square      A.Offset(-1.0, Square, 0.0825), for information;
+//  shrink_pieces      the shrink's construction handed over whole:
+//                     Region::FromEdges(A's edges as operand 0 and the
+//                     edges of the closed pieces of gen::ShrinkPieces as
+//                     operand 1, Difference), the same bytes as shrink
+//                     (shrink.edges); the edges are made outside the timed
+//                     loop;
+//  clipper_pieces     Clipper doing that same job: Clipper::Execute
+//                     (ctDifference, A's rings as subject, the same pieces
+//                     as clip, pftNonZero for both); the paths are made
+//                     outside the timed loop. With shrink_pieces it says
+//                     how the two engines compare on one set of pieces,
+//                     apart from how many pieces each construction makes.
 // Every timed call includes freeing its result.
 //
 // Times: Google Benchmark's CPU time. Memory: after the timed runs of each
@@ -59,6 +71,7 @@
 #include <vector>
 
 #include "conformance/generators/noisy_tilemap.hpp"
+#include "conformance/generators/shrink_pieces.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "onepath/geom2d/shrink.hpp"
@@ -71,10 +84,12 @@ using onepath::bench::DoubledArea;
 using onepath::bench::RingCount;
 using onepath::bench::TileMapRegion;
 using onepath::bench::VertexCount;
+using onepath::geom2d::FaceRule;
 using onepath::geom2d::Mesh2DPipeline;
 using onepath::geom2d::Mesh2DSettings;
 using onepath::geom2d::OffsetJoin;
 using onepath::geom2d::Region;
+using onepath::geom2d::TaggedEdge;
 
 constexpr std::uint64_t kMapSeed = 1;
 constexpr double kCellSize = 0.25;
@@ -84,14 +99,25 @@ constexpr double kScale = 65536.0;  // 2^kSnapBits
 const Mesh2DSettings kSettings{.CellSize = kCellSize, .AgentRadius = kRadius};
 const std::vector<int> kMapSides = {256, 512, 1024};
 
-enum class Case { kShrink, kClipperM8, kClipperTol, kOffsetRound, kOffsetSquare };
+enum class Case {
+  kShrink,
+  kClipperM8,
+  kClipperTol,
+  kOffsetRound,
+  kOffsetSquare,
+  kShrinkPieces,
+  kClipperPieces
+};
 
 // In the order of Case.
-const char* const kCaseNames[] = {"shrink", "clipper_round_m8", "clipper_round_tol", "offset_round",
-                                  "offset_square"};
-static_assert(std::size(kCaseNames) == static_cast<std::size_t>(Case::kOffsetSquare) + 1);
+const char* const kCaseNames[] = {"shrink",        "clipper_round_m8", "clipper_round_tol",
+                                  "offset_round",  "offset_square",    "shrink_pieces",
+                                  "clipper_pieces"};
+static_assert(std::size(kCaseNames) == static_cast<std::size_t>(Case::kClipperPieces) + 1);
 
-bool IsClipper(Case c) { return c == Case::kClipperM8 || c == Case::kClipperTol; }
+bool IsClipper(Case c) {
+  return c == Case::kClipperM8 || c == Case::kClipperTol || c == Case::kClipperPieces;
+}
 bool IsOffset(Case c) { return c == Case::kOffsetRound || c == Case::kOffsetSquare; }
 
 // The shrink's arc tolerance (shrink.arc-tolerance), public units.
@@ -121,6 +147,17 @@ ClipperLib::Paths ClipperRoundShrink(const ClipperLib::Paths& paths, double arcT
   return solution;
 }
 
+ClipperLib::Paths ClipperDifference(const ClipperLib::Paths& subject,
+                                    const ClipperLib::Paths& clip) {
+  ClipperLib::Clipper clipper;
+  clipper.AddPaths(subject, ClipperLib::ptSubject, true);
+  clipper.AddPaths(clip, ClipperLib::ptClip, true);
+  ClipperLib::Paths solution;
+  clipper.Execute(ClipperLib::ctDifference, solution, ClipperLib::pftNonZero,
+                  ClipperLib::pftNonZero);
+  return solution;
+}
+
 // --- inputs ------------------------------------------------------------------
 
 // One side's inputs, each made when a case first needs it.
@@ -132,23 +169,40 @@ struct Inputs {
   onepath::gen::TileMap map;
   Region a;
   std::unique_ptr<ClipperLib::Paths> paths;
+  // The shrink's pieces (gen::ShrinkPieces), as Clipper's paths and, with
+  // A's edges as operand 0, as our edges.
+  std::unique_ptr<ClipperLib::Paths> piece_paths;
+  std::unique_ptr<std::vector<TaggedEdge>> piece_edges;
 
   const ClipperLib::Paths& Paths() {
     if (!paths) paths = std::make_unique<ClipperLib::Paths>(onepath::bench::ToPaths(a.Rings()));
     return *paths;
   }
 
-  // Makes what case c reads and frees the rest (the region, when Clipper's
-  // paths were made from it), so that a child's peak RSS counts the call's
-  // own input only.
+  const ClipperLib::Paths& PiecePaths() {
+    if (!piece_paths)
+      piece_paths = std::make_unique<ClipperLib::Paths>(
+          onepath::bench::ToPaths(onepath::gen::ShrinkPieces(a, kSettings)));
+    return *piece_paths;
+  }
+
+  const std::vector<TaggedEdge>& PieceEdges() {
+    if (!piece_edges)
+      piece_edges =
+          std::make_unique<std::vector<TaggedEdge>>(onepath::gen::ShrinkPieceEdges(a, kSettings));
+    return *piece_edges;
+  }
+
+  // Makes what case c reads and frees the rest (the region, when the call
+  // does not read it), so that a child's peak RSS counts the call's own
+  // input only.
   void KeepOnly(Case c) {
     map.cells = {};
-    if (IsClipper(c)) {
-      Paths();
-      a = Region();
-    } else {
-      paths.reset();
-    }
+    if (IsClipper(c)) Paths();
+    if (c == Case::kClipperPieces) PiecePaths();
+    if (c == Case::kShrinkPieces) PieceEdges();
+    if (IsClipper(c) || c == Case::kShrinkPieces) a = Region();
+    if (!IsClipper(c)) paths.reset();
     malloc_trim(0);
   }
 };
@@ -171,13 +225,18 @@ void RunCase(Case c, Inputs& in, Use&& use) {
       return use(in.a.Offset(-kRadius, OffsetJoin::kRound, ShrinkTolerance()));
     case Case::kOffsetSquare:
       return use(in.a.Offset(-kRadius, OffsetJoin::kSquare, ShrinkTolerance()));
+    case Case::kShrinkPieces:
+      return use(Region::FromEdges(in.PieceEdges(), FaceRule::kDifference, kSnapBits));
+    case Case::kClipperPieces:
+      return use(ClipperDifference(in.Paths(), in.PiecePaths()));
   }
 }
 
 // Vertices per full circle: ours from offset.vertex-count, Clipper's from
 // its tolerance; 0 for the square join.
 double PerCircle(Case c) {
-  if (IsClipper(c)) return ClipperStepsPerCircle(ClipperArcTolerance(c));
+  if (c == Case::kClipperM8 || c == Case::kClipperTol)
+    return ClipperStepsPerCircle(ClipperArcTolerance(c));
   if (c == Case::kOffsetSquare) return 0.0;
   return onepath::geom2d::ArcVertexCount(kRadius * kScale, ShrinkTolerance(), kSnapBits);
 }
@@ -211,6 +270,8 @@ void BM_Case(benchmark::State& state, Case c) {
   const int side = static_cast<int>(state.range(0));
   Inputs& in = InputsFor(side);
   if (IsClipper(c)) in.Paths();
+  if (c == Case::kClipperPieces) in.PiecePaths();
+  if (c == Case::kShrinkPieces) in.PieceEdges();
   Output out;
   for (auto _ : state) {
     out = RunOnce(c, in);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs shrink_bench (Mesh2DPipeline::Shrink and Region::Offset on the noisy
-# tile map, and Clipper 6.4.2's ClipperOffset with round joins doing the
-# same job) and prints, in Markdown: the input and every case's output
+# tile map, Clipper 6.4.2's ClipperOffset with round joins doing the same
+# job, and both engines on the shrink's own pieces) and prints, in
+# Markdown: the input and every case's output
 # (rings, vertices, area against the input's, vertices per circle), the
 # ratios ours / Clipper at every map side, and per pair of cases the CPU
 # time, peak RSS and the call's own memory, each with its ratio.
@@ -35,6 +36,10 @@ PAIRS = [
      "Region::Offset(-1, Round) / ClipperOffset jtRound, 8 steps per circle"),
     ("offset_square", "clipper_round_m8", "Offset square / Clipper m8",
      "Region::Offset(-1, Square) / ClipperOffset jtRound, 8 steps per circle"),
+    ("shrink_pieces", "clipper_pieces", "pieces: ours / Clipper",
+     "The shrink's pieces whole: Region::FromEdges / Clipper::Execute(ctDifference)"),
+    ("shrink", "clipper_pieces", "Shrink / Clipper on the pieces",
+     "Mesh2DPipeline::Shrink / Clipper::Execute(ctDifference) of the shrink's pieces"),
 ]
 
 print(machine_line(report) + "\n")
