@@ -23,8 +23,6 @@
 #include "conformance/generators/shrink_pieces.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/errors.hpp"
-#include "onepath/exact/predicates.hpp"
-#include "onepath/geom2d/grid.hpp"
 #include "onepath/geom2d/offset.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "onepath/geom2d/shrink.hpp"

@@ -193,14 +193,19 @@ struct Inputs {
     return *piece_edges;
   }
 
+  // Makes what case c reads besides the region.
+  void Prepare(Case c) {
+    if (IsClipper(c)) Paths();
+    if (c == Case::kClipperPieces) PiecePaths();
+    if (c == Case::kShrinkPieces) PieceEdges();
+  }
+
   // Makes what case c reads and frees the rest (the region, when the call
   // does not read it), so that a child's peak RSS counts the call's own
   // input only.
   void KeepOnly(Case c) {
     map.cells = {};
-    if (IsClipper(c)) Paths();
-    if (c == Case::kClipperPieces) PiecePaths();
-    if (c == Case::kShrinkPieces) PieceEdges();
+    Prepare(c);
     if (IsClipper(c) || c == Case::kShrinkPieces) a = Region();
     if (!IsClipper(c)) paths.reset();
     malloc_trim(0);
@@ -269,9 +274,7 @@ int PeakMemoryChild(const std::string& spec) {
 void BM_Case(benchmark::State& state, Case c) {
   const int side = static_cast<int>(state.range(0));
   Inputs& in = InputsFor(side);
-  if (IsClipper(c)) in.Paths();
-  if (c == Case::kClipperPieces) in.PiecePaths();
-  if (c == Case::kShrinkPieces) in.PieceEdges();
+  in.Prepare(c);
   Output out;
   for (auto _ : state) {
     out = RunOnce(c, in);

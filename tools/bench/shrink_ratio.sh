@@ -2,10 +2,10 @@
 # Runs shrink_bench (Mesh2DPipeline::Shrink and Region::Offset on the noisy
 # tile map, Clipper 6.4.2's ClipperOffset with round joins doing the same
 # job, and both engines on the shrink's own pieces) and prints, in
-# Markdown: the input and every case's output
-# (rings, vertices, area against the input's, vertices per circle), the
-# ratios ours / Clipper at every map side, and per pair of cases the CPU
-# time, peak RSS and the call's own memory, each with its ratio.
+# Markdown: the input and every case's output (rings, vertices, area
+# against the input's, vertices per circle), the ratios ours / Clipper at
+# every map side, and per pair of cases the CPU time, peak RSS and the
+# call's own memory, each with its ratio.
 #
 # usage: tools/bench/shrink_ratio.sh BUILDDIR/tools/bench/shrink_bench \
 #          [REPETITIONS (default 3)] [extra flags for shrink_bench...]
