@@ -28,8 +28,10 @@
 
 #include "conformance/generators/arrangement_validity.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/core/int128.hpp"
 #include "oracles/boost_mp/arrangement_bruteforce.hpp"
 
+using onepath::Int128;
 using onepath::geom2d::Arrangement;
 using onepath::geom2d::BuildArrangement;
 using onepath::geom2d::CandidateSearch;
@@ -55,7 +57,6 @@ std::uint8_t ByteAt(const std::uint8_t* data, std::size_t size, std::size_t i) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::uint8_t head = ByteAt(data, size, 0);
   int bits = head % 40;
-  __extension__ typedef __int128 Int128;
   Int128 box = Int128(1) << bits;
   std::size_t count = size > 1 ? std::min<std::size_t>((size - 1) / 9, kMaxEdges) : 0;
   std::vector<TaggedEdge> edges;

@@ -35,6 +35,7 @@
 
 #include "conformance/generators/cdt_validity.hpp"
 #include "fuzz/region_input.hpp"
+#include "onepath/core/int128.hpp"
 
 using namespace onepath;
 using geom2d::CdtConstraint;
@@ -67,8 +68,6 @@ std::uint32_t Index(fuzz::ByteReader& in, std::size_t n) {
   if (c == 254) return 0xFFFFFFFFu;
   return n == 0 ? 0 : static_cast<std::uint32_t>(c % n);
 }
-
-using Int128 = __int128;
 
 int Orient(GridPoint a, GridPoint b, GridPoint c) {
   const Int128 d = Int128(b.x - a.x) * (c.y - a.y) - Int128(b.y - a.y) * (c.x - a.x);

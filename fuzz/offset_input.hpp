@@ -142,7 +142,7 @@ inline bool BoundsWithin(const Bounds& inner, const Bounds& outer, double margin
          inner.x1 <= outer.x1 + margin && inner.y1 <= outer.y1 + margin;
 }
 
-inline geom2d::Int128 AreaOf(const geom2d::Region& region) {
+inline onepath::Int128 AreaOf(const geom2d::Region& region) {
   return gen::IndependentDoubledArea(region.Rings());
 }
 

@@ -73,11 +73,13 @@
 
 #include "conformance/generators/predicate_cases.hpp"
 #include "conformance/tests/clause.hpp"
+#include "onepath/core/int128.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 #include "oracles/cgal/snap_rounding_cgal.hpp"
 
 namespace {
 
+using onepath::Int128;
 using onepath::gen::SplitMix64;
 using onepath::geom2d::Arrangement;
 using onepath::geom2d::BuildArrangement;
@@ -88,8 +90,6 @@ using onepath::geom2d::kMaxArrangementCoordinate;
 using onepath::geom2d::TaggedEdge;
 using onepath::oracle::SnapRoundCgalIsolated;
 using onepath::oracle::SnapRoundingCgalResult;
-
-__extension__ typedef __int128 Int128;
 
 using Route = std::vector<GridPoint>;
 

@@ -98,6 +98,7 @@
 
 namespace {
 
+using onepath::Int128;
 using onepath::Vector2D;
 using onepath::gen::CheckRegionValidity;
 using onepath::gen::DecimalText;
@@ -110,7 +111,6 @@ using onepath::gen::SplitMix64;
 using onepath::gen::UniformInt;
 using onepath::geom2d::Geometry2DOptions;
 using onepath::geom2d::GridPoint;
-using onepath::geom2d::Int128;
 using onepath::geom2d::OffsetJoin;
 using onepath::geom2d::Outline;
 using onepath::geom2d::Region;

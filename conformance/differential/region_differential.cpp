@@ -121,6 +121,7 @@
 
 namespace {
 
+using onepath::Int128;
 using onepath::Vector2D;
 using onepath::gen::CheckRegionValidity;
 using onepath::gen::Dot;
@@ -137,7 +138,6 @@ using onepath::gen::Star;
 using onepath::gen::WindingAt;
 using onepath::geom2d::Geometry2DOptions;
 using onepath::geom2d::GridPoint;
-using onepath::geom2d::Int128;
 using onepath::geom2d::Outline;
 using onepath::geom2d::Region;
 using onepath::geom2d::Ring;

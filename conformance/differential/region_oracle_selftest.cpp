@@ -21,6 +21,7 @@
 
 namespace {
 
+using onepath::Int128;
 using onepath::gen::CheckRegionValidity;
 using onepath::gen::CheckRingsValidity;
 using onepath::gen::IndependentDoubledArea;
@@ -29,7 +30,6 @@ using onepath::gen::RegionValidity;
 using onepath::gen::RoundingFree;
 using onepath::gen::WindingAt;
 using onepath::geom2d::GridPoint;
-using onepath::geom2d::Int128;
 using onepath::geom2d::Region;
 using onepath::geom2d::Ring;
 using onepath::geom2d::TaggedEdge;

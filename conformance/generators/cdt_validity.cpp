@@ -16,14 +16,14 @@ using Int256 = boost::multiprecision::checked_int256_t;
 // Sign of (b - a) x (c - a). Differences within 2^47 (the corners are
 // within 3 * 2^45), products within 2^94.
 int Orient128(GridPoint a, GridPoint b, GridPoint c) {
-  CdtInt128 l = static_cast<CdtInt128>(b.x - a.x) * (c.y - a.y);
-  CdtInt128 r = static_cast<CdtInt128>(b.y - a.y) * (c.x - a.x);
+  Int128 l = static_cast<Int128>(b.x - a.x) * (c.y - a.y);
+  Int128 r = static_cast<Int128>(b.y - a.y) * (c.x - a.x);
   return (l > r) - (l < r);
 }
 
-CdtInt128 Cross(GridPoint a, GridPoint b, GridPoint c) {
-  return static_cast<CdtInt128>(b.x - a.x) * (c.y - a.y) -
-         static_cast<CdtInt128>(b.y - a.y) * (c.x - a.x);
+Int128 Cross(GridPoint a, GridPoint b, GridPoint c) {
+  return static_cast<Int128>(b.x - a.x) * (c.y - a.y) -
+         static_cast<Int128>(b.y - a.y) * (c.x - a.x);
 }
 
 void Add(CdtValidity& v, const std::string& message) {
@@ -65,7 +65,7 @@ int IndependentInCircle(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
   return det.sign();
 }
 
-CdtInt128 HullDoubledArea(std::span<const GridPoint> input) {
+Int128 HullDoubledArea(std::span<const GridPoint> input) {
   std::vector<GridPoint> p(input.begin(), input.end());
   std::sort(p.begin(), p.end());
   p.erase(std::unique(p.begin(), p.end()), p.end());
@@ -83,7 +83,7 @@ CdtInt128 HullDoubledArea(std::span<const GridPoint> input) {
     }
     hull.pop_back();  // the last point starts the other chain
   }
-  CdtInt128 area = 0;
+  Int128 area = 0;
   for (std::size_t k = 1; k + 1 < hull.size(); ++k) area += Cross(hull[0], hull[k], hull[k + 1]);
   return area;
 }
@@ -109,7 +109,7 @@ CdtValidity CheckCdtValidity(std::span<const GridPoint> points,
   auto P = [&](std::int64_t vertex) { return CdtVertexPoint(points, vertex); };
   auto Marked = [&](std::size_t t, int i) { return ((tri.constrained[t] >> i) & 1) != 0; };
   std::vector<char> used(static_cast<std::size_t>(n + 3), 0);
-  CdtInt128 area = 0;
+  Int128 area = 0;
   // (edge key, slot, edge index) of every marked edge.
   std::vector<std::uint64_t> markedEdges;
   for (std::size_t t = 0; t < slots; ++t) {

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "onepath/core/int128.hpp"
 #include "onepath/geom2d/cdt.hpp"
 
 namespace onepath::gen {
@@ -57,7 +58,6 @@ int IndependentInCircle(geom2d::GridPoint a, geom2d::GridPoint b, geom2d::GridPo
 
 // Twice the area of the convex hull of `points` (Andrew's monotone chain,
 // exact). 0 for fewer than three points or collinear points.
-__extension__ typedef __int128 CdtInt128;
-CdtInt128 HullDoubledArea(std::span<const geom2d::GridPoint> points);
+Int128 HullDoubledArea(std::span<const geom2d::GridPoint> points);
 
 }  // namespace onepath::gen

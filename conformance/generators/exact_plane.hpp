@@ -4,12 +4,12 @@
 // interface type GridPoint does.
 #pragma once
 
+#include "onepath/core/int128.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 
 namespace onepath::gen {
 
 // GCC/Clang 128-bit integer; __extension__ keeps -Wpedantic quiet.
-__extension__ typedef __int128 Int128;
 
 // Sign of (b - a) x (c - a). Coordinates within 2^41 (doubled grid points
 // included): differences within 2^42, products within 2^84.

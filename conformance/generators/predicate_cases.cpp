@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "onepath/core/int128.hpp"
+
 namespace onepath::gen {
 
 std::uint64_t SplitMix64::Next() {
@@ -17,10 +19,9 @@ std::uint64_t SplitMix64::Next() {
 }
 
 // GCC/Clang 128-bit integer; __extension__ keeps -Wpedantic quiet.
-__extension__ typedef unsigned __int128 Uint128;
 
 std::uint64_t SplitMix64::Below(std::uint64_t n) {
-  Uint128 wide = static_cast<Uint128>(Next()) * n;
+  UInt128 wide = static_cast<UInt128>(Next()) * n;
   return static_cast<std::uint64_t>(wide >> 64);
 }
 

@@ -53,17 +53,17 @@ struct RegionValidity {
   std::vector<std::string> messages;  // the first few violations
   // Statistics, not violations:
   std::int64_t edges = 0;
-  std::int64_t outerRings = 0;     // doubled area > 0
-  std::int64_t holeRings = 0;      // doubled area < 0
-  std::int64_t pinchPoints = 0;    // points with two or more edges in
-  geom2d::Int128 doubledArea = 0;  // IndependentDoubledArea of the rings
+  std::int64_t outerRings = 0;      // doubled area > 0
+  std::int64_t holeRings = 0;       // doubled area < 0
+  std::int64_t pinchPoints = 0;     // points with two or more edges in
+  onepath::Int128 doubledArea = 0;  // IndependentDoubledArea of the rings
   bool ok() const { return violations == 0; }
 };
 
 // All of the checks above except the comparison with a reported area, which
 // is made when reportedDoubledArea is given.
 RegionValidity CheckRingsValidity(std::span<const geom2d::Ring> rings,
-                                  std::optional<geom2d::Int128> reportedDoubledArea = {});
+                                  std::optional<onepath::Int128> reportedDoubledArea = {});
 
 // CheckRingsValidity(region.Rings(), region.DoubledArea()), plus SnapBits in
 // 0..16 (grid.snapbits).
@@ -72,15 +72,15 @@ RegionValidity CheckRegionValidity(const geom2d::Region& region);
 // The sum over rings of the doubled signed area (positive counter-clockwise),
 // computed from cross products relative to each ring's first vertex.
 // Precondition: coordinates within 2^39 and at most 2^40 edges per ring.
-geom2d::Int128 IndependentDoubledArea(std::span<const geom2d::Ring> rings);
-geom2d::Int128 IndependentDoubledArea(const geom2d::Ring& ring);
+onepath::Int128 IndependentDoubledArea(std::span<const geom2d::Ring> rings);
+onepath::Int128 IndependentDoubledArea(const geom2d::Ring& ring);
 
 // An exact point (x / den, y / den), den > 0. Doubled coordinates are
 // den = 2. Limits (checked, std::invalid_argument otherwise): 1 <= den <=
 // 2^40 and |x|, |y| <= 2^40 * den.
 struct RationalPoint {
-  geom2d::Int128 x = 0;
-  geom2d::Int128 y = 0;
+  onepath::Int128 x = 0;
+  onepath::Int128 y = 0;
   std::int64_t den = 1;
 };
 
@@ -108,7 +108,7 @@ std::optional<std::int64_t> WindingAt(const geom2d::Region& region, const Ration
 bool RoundingFree(std::span<const geom2d::TaggedEdge> edges);
 
 // v in decimal, exactly (for messages about doubled areas).
-std::string DecimalText(geom2d::Int128 v);
+std::string DecimalText(onepath::Int128 v);
 
 // The rings as a copy-pasteable C++ initializer:
 // std::vector<onepath::geom2d::Ring> rings = {{{x, y}, ...}, ...};

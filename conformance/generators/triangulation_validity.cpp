@@ -12,7 +12,7 @@ namespace onepath::gen {
 namespace {
 
 using geom2d::GridPoint;
-using geom2d::Int128;
+using onepath::Int128;
 using Edge = std::pair<std::uint32_t, std::uint32_t>;
 
 Int128 Cross(GridPoint o, GridPoint a, GridPoint b) {

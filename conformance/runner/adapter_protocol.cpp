@@ -34,17 +34,6 @@ int Integer(const json& j, const char* key) {
 
 }  // namespace
 
-std::string ToHex(std::span<const std::uint8_t> bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string s;
-  s.reserve(2 * bytes.size());
-  for (std::uint8_t b : bytes) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
-
 std::vector<std::uint8_t> FromHex(std::string_view hex) {
   if (hex.size() % 2 != 0) throw ProtocolError("odd number of hex digits");
   auto digit = [](char c) -> int {

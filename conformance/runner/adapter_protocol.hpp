@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "conformance/runner/runner.hpp"
+#include "onepath/core/canonical.hpp"
 
 namespace onepath::conformance {
 
@@ -25,8 +26,9 @@ class ProtocolError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Canonical bytes on the wire: lowercase hexadecimal, two digits a byte.
-std::string ToHex(std::span<const std::uint8_t> bytes);
+// Canonical bytes on the wire: lowercase hexadecimal, two digits a byte
+// (the project's one hex encoder, core/canonical.hpp).
+using onepath::ToHex;
 // Throws ProtocolError for an odd length or any character but 0-9 a-f.
 std::vector<std::uint8_t> FromHex(std::string_view hex);
 

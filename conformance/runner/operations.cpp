@@ -253,16 +253,6 @@ Operation Build(const std::string& op) {
   return [op](const json& in) { return geom2d::CanonicalBytes(BuildFromJson(op, in).polygons); };
 }
 
-std::string Hex(const std::vector<std::uint8_t>& bytes) {
-  static const char* digits = "0123456789abcdef";
-  std::string s;
-  for (std::uint8_t b : bytes) {
-    s.push_back(digits[b >> 4]);
-    s.push_back(digits[b & 15]);
-  }
-  return s;
-}
-
 // Region.Union etc.: {"a": operand, "b": operand}, each operand built by
 // Region.FromOutlines, A before B; then A.<op>(B).
 Operation Boolean(geom2d::Region (geom2d::Region::*op)(const geom2d::Region&) const) {
@@ -321,10 +311,10 @@ std::vector<std::uint8_t> RunOperation(const std::string& op, const json& input)
 json RunStages(const std::string& op, const json& input) {
   if (!IsBuildOperation(op)) return json::object();
   geom2d::Mesh2DBuild b = BuildFromJson(op, input);
-  return {{"region", Hex(geom2d::CanonicalBytes(b.region))},
-          {"shrunk", Hex(geom2d::CanonicalBytes(b.shrunk))},
-          {"triangles", Hex(geom2d::CanonicalBytes(b.triangles))},
-          {"polygons", Hex(geom2d::CanonicalBytes(b.polygons))}};
+  return {{"region", ToHex(geom2d::CanonicalBytes(b.region))},
+          {"shrunk", ToHex(geom2d::CanonicalBytes(b.shrunk))},
+          {"triangles", ToHex(geom2d::CanonicalBytes(b.triangles))},
+          {"polygons", ToHex(geom2d::CanonicalBytes(b.polygons))}};
 }
 
 bool IsBooleanOperation(const std::string& op) {
@@ -412,7 +402,7 @@ json DecodeOutput(const std::string& op, const std::vector<std::uint8_t>& bytes)
                 {IsPartitionOperation(op) ? "polygons" : "triangles", faces},
                 {"neighbours", neighbours}};
   }
-  return json{{"hex", Hex(bytes)}};
+  return json{{"hex", ToHex(bytes)}};
 }
 
 namespace {

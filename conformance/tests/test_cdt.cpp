@@ -418,14 +418,14 @@ TEST(Cdt, CanonicalBytesOfTheConstrainedSquare) {
 namespace {
 
 // Twice the area of the slots with no bounding corner.
-gen::CdtInt128 InnerDoubledArea(std::span<const GridPoint> p, const Triangulation& t) {
+Int128 InnerDoubledArea(std::span<const GridPoint> p, const Triangulation& t) {
   const std::int32_t n = static_cast<std::int32_t>(p.size());
-  gen::CdtInt128 sum = 0;
+  Int128 sum = 0;
   for (const TriangleSlot& s : t.slots) {
     if (s.v[0] >= n || s.v[1] >= n || s.v[2] >= n) continue;
     GridPoint a = p[s.v[0]], b = p[s.v[1]], c = p[s.v[2]];
-    sum += static_cast<gen::CdtInt128>(b.x - a.x) * (c.y - a.y) -
-           static_cast<gen::CdtInt128>(b.y - a.y) * (c.x - a.x);
+    sum +=
+        static_cast<Int128>(b.x - a.x) * (c.y - a.y) - static_cast<Int128>(b.y - a.y) * (c.x - a.x);
   }
   return sum;
 }

@@ -10,13 +10,12 @@
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/canonical.hpp"
+#include "onepath/core/int128.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 
 using namespace onepath;
 
 namespace {
-
-__extension__ typedef __int128 Int128;
 
 // SHA-256 of the cells (row-major bytes, 1 = solid) of MakeNoisyTileMap(seed)
 // at 1024 x 1024; docs/generators.md lists them for ports.

@@ -19,7 +19,7 @@
 #include "onepath/geom2d/region.hpp"
 
 using namespace onepath;
-using geom2d::Int128;
+using onepath::Int128;
 
 namespace {
 

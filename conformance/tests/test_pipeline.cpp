@@ -2,7 +2,6 @@
 // and the runner's operations that wrap it, Region.Triangulate,
 // Region.PartitionConvex and Cdt.ConstrainedDelaunay
 // (conformance/runner/operations.cpp, docs/golden-format.md).
-#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "conformance/runner/runner.hpp"
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/error_fields.hpp"
+#include "onepath/core/canonical.hpp"
 #include "onepath/geom2d/cdt.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/triangulation.hpp"
@@ -57,12 +57,6 @@ const json kSquareBuild = {
     {"origin", {0.0, 0.0}},
     {"settings",
      {{"SnapBits", 16}, {"CellSize", 1.0}, {"AgentRadius", 0.5}, {"MaxVerticesPerPolygon", 6}}}};
-
-std::string Hex(const std::vector<std::uint8_t>& bytes) {
-  std::string s;
-  for (std::uint8_t b : bytes) s += fmt::format("{:02x}", b);
-  return s;
-}
 
 }  // namespace
 
@@ -272,10 +266,10 @@ TEST(PipelineOperations, StagesAreEveryStagesBytes) {
   CLAUSE("pipeline.stages");
   json stages = conformance::RunStages("Mesh2DPipeline.BuildFromTileMap", kSquareBuild);
   Mesh2DBuild b = Square4({.SnapBits = 16, .CellSize = 1.0, .AgentRadius = 0.5});
-  EXPECT_EQ(stages, (json{{"region", Hex(CanonicalBytes(b.region))},
-                          {"shrunk", Hex(CanonicalBytes(b.shrunk))},
-                          {"triangles", Hex(CanonicalBytes(b.triangles))},
-                          {"polygons", Hex(CanonicalBytes(b.polygons))}}));
+  EXPECT_EQ(stages, (json{{"region", ToHex(CanonicalBytes(b.region))},
+                          {"shrunk", ToHex(CanonicalBytes(b.shrunk))},
+                          {"triangles", ToHex(CanonicalBytes(b.triangles))},
+                          {"polygons", ToHex(CanonicalBytes(b.polygons))}}));
   EXPECT_TRUE(conformance::RunStages("Region.Triangulate", json::object()).empty());
   // The reference adapter's answer carries them, and the runner reads them.
   conformance::Answer a =

@@ -140,7 +140,7 @@ void RotateToSmallestEdge(std::vector<GridPoint>& cycle) {
 
 // p -> v -> q straight on: collinear, and the turn is not a reversal.
 bool StraightOn(GridPoint p, GridPoint v, GridPoint q) {
-  const geom2d::Int128 ux = v.x - p.x, uy = v.y - p.y, wx = q.x - v.x, wy = q.y - v.y;
+  const onepath::Int128 ux = v.x - p.x, uy = v.y - p.y, wx = q.x - v.x, wy = q.y - v.y;
   return ux * wy - uy * wx == 0 && ux * wx + uy * wy > 0;
 }
 
@@ -346,7 +346,7 @@ PolygonSetCgalResult PolygonSetCgalIsolated(const PolygonSetRequest& request,
   return AskWorker(worker, SerialiseRequest(request), timeout_seconds, ParseResult);
 }
 
-int CompareDoubledArea(const PolygonSetCgalResult& result, geom2d::Int128 doubled) {
+int CompareDoubledArea(const PolygonSetCgalResult& result, onepath::Int128 doubled) {
   if (result.status != Status::kOk || result.doubledArea.empty())
     throw std::invalid_argument("CompareDoubledArea: the oracle gave no area");
   // The Int128 in decimal: exact in any exact rational type.

@@ -114,6 +114,6 @@ PolygonSetCgalResult PolygonSetCgalIsolated(const PolygonSetRequest& request,
 // Sign of (result's doubled area - doubled), compared exactly
 // (CGAL::compare on exact rationals). Throws std::invalid_argument unless
 // result.status is kOk.
-int CompareDoubledArea(const PolygonSetCgalResult& result, geom2d::Int128 doubled);
+int CompareDoubledArea(const PolygonSetCgalResult& result, onepath::Int128 doubled);
 
 }  // namespace onepath::oracle

@@ -45,12 +45,12 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-geom2d::Int128 PathDoubledArea(const ClipperLib::Path& path) {
-  geom2d::Int128 sum = 0;
+onepath::Int128 PathDoubledArea(const ClipperLib::Path& path) {
+  onepath::Int128 sum = 0;
   for (std::size_t i = 0; i < path.size(); ++i) {
     const ClipperLib::IntPoint& a = path[i];
     const ClipperLib::IntPoint& b = path[(i + 1) % path.size()];
-    sum += static_cast<geom2d::Int128>(a.X) * b.Y - static_cast<geom2d::Int128>(b.X) * a.Y;
+    sum += static_cast<onepath::Int128>(a.X) * b.Y - static_cast<onepath::Int128>(b.X) * a.Y;
   }
   return sum;
 }
@@ -174,7 +174,7 @@ ClipperLib::Paths Scaled(std::span<const geom2d::Ring> rings, int k) {
 }
 
 struct OffsetResult {
-  geom2d::Int128 doubledArea = 0;
+  onepath::Int128 doubledArea = 0;
   long double perimeter = 0;
   std::size_t vertices = 0;
 };
@@ -242,8 +242,8 @@ DiscOffsetBracket Bracket(std::span<const geom2d::Ring> rings, double radius,
 
 }  // namespace
 
-geom2d::Int128 ClipperDoubledArea(const ClipperLib::Paths& paths) {
-  geom2d::Int128 sum = 0;
+onepath::Int128 ClipperDoubledArea(const ClipperLib::Paths& paths) {
+  onepath::Int128 sum = 0;
   for (const ClipperLib::Path& path : paths) sum += PathDoubledArea(path);
   return sum;
 }

@@ -44,7 +44,7 @@ namespace onepath::oracle {
 
 // Twice the signed area of a set of Clipper paths (counter-clockwise
 // positive, holes negative), exact, in the paths' units^2.
-geom2d::Int128 ClipperDoubledArea(const ClipperLib::Paths& paths);
+onepath::Int128 ClipperDoubledArea(const ClipperLib::Paths& paths);
 
 // The summed length of a set of closed Clipper paths, in their units.
 long double ClipperPerimeter(const ClipperLib::Paths& paths);

@@ -55,7 +55,7 @@ ClipperTileMapResult ClipperTileMapUnion(std::span<const std::uint8_t> cells, st
     for (std::size_t k = 0; k < ring.size(); ++k) {
       const geom2d::GridPoint a = ring[k], b = ring[(k + 1) % ring.size()];
       result.doubledArea +=
-          static_cast<geom2d::Int128>(a.x) * b.y - static_cast<geom2d::Int128>(b.x) * a.y;
+          static_cast<onepath::Int128>(a.x) * b.y - static_cast<onepath::Int128>(b.x) * a.y;
     }
     result.paths.push_back(std::move(ring));
   }

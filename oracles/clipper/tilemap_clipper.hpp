@@ -14,7 +14,7 @@
 namespace onepath::oracle {
 
 struct ClipperTileMapResult {
-  geom2d::Int128 doubledArea = 0;  // from the output paths, exact
+  onepath::Int128 doubledArea = 0;  // from the output paths, exact
   // Clipper's output paths (outer boundaries counter-clockwise, holes
   // clockwise; collinear vertices removed; how cycles are split at points
   // where they touch is Clipper's choice).

@@ -196,18 +196,18 @@ ClipperLib::Paths ToPaths(const std::vector<geom2d::Ring>& rings) {
   return paths;
 }
 
-geom2d::Int128 DoubledArea(const ClipperLib::Paths& paths) {
-  geom2d::Int128 sum = 0;
+onepath::Int128 DoubledArea(const ClipperLib::Paths& paths) {
+  onepath::Int128 sum = 0;
   for (const ClipperLib::Path& path : paths)
     for (std::size_t k = 0; k < path.size(); ++k) {
       const ClipperLib::IntPoint& p = path[k];
       const ClipperLib::IntPoint& q = path[(k + 1) % path.size()];
-      sum += geom2d::Int128(p.X) * q.Y - geom2d::Int128(p.Y) * q.X;
+      sum += onepath::Int128(p.X) * q.Y - onepath::Int128(p.Y) * q.X;
     }
   return sum;
 }
 
-std::string DecimalString(geom2d::Int128 v) {
+std::string DecimalString(onepath::Int128 v) {
   if (v == 0) return "0";
   const bool negative = v < 0;
   std::string digits;

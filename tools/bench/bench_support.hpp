@@ -116,7 +116,7 @@ ClipperLib::Paths ToPaths(const std::vector<geom2d::Ring>& rings);
 
 // Twice the area of Clipper's output (the sum of the paths' cross products:
 // positive for outer paths, negative for holes), exact.
-geom2d::Int128 DoubledArea(const ClipperLib::Paths& paths);
+onepath::Int128 DoubledArea(const ClipperLib::Paths& paths);
 
 // Clipper's boolean operation `type` of subject and clip (pftNonZero for
 // both); the clip may be empty.
@@ -135,10 +135,10 @@ std::size_t VertexCount(const Rings& rings) {
 inline std::size_t VertexCount(const geom2d::Region& r) { return VertexCount(r.Rings()); }
 inline std::size_t RingCount(const geom2d::Region& r) { return r.Rings().size(); }
 inline std::size_t RingCount(const ClipperLib::Paths& p) { return p.size(); }
-inline geom2d::Int128 DoubledArea(const geom2d::Region& r) { return r.DoubledArea(); }
+inline onepath::Int128 DoubledArea(const geom2d::Region& r) { return r.DoubledArea(); }
 
 // An exact integer in decimal.
-std::string DecimalString(geom2d::Int128 v);
+std::string DecimalString(onepath::Int128 v);
 
 // The benchmarks' input region: FromTileMap of the map at `origin`.
 geom2d::Region TileMapRegion(const gen::TileMap& map, Vector2D origin, int snapBits = 16);

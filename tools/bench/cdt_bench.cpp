@@ -91,12 +91,12 @@
 
 namespace {
 
+using onepath::Int128;
 using onepath::bench::VertexCount;
 using onepath::geom2d::CdtConstraint;
 using onepath::geom2d::CdtOptions;
 using onepath::geom2d::ConstrainedDelaunay;
 using onepath::geom2d::GridPoint;
-using onepath::geom2d::Int128;
 using onepath::geom2d::Mesh2DPipeline;
 using onepath::geom2d::Mesh2DSettings;
 using onepath::geom2d::Region;

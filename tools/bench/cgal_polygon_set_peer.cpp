@@ -62,11 +62,11 @@ void AppendSimpleLoops(const geom2d::Ring& ring, std::vector<geom2d::Ring>& loop
 }
 
 // Twice the signed area of the ring (shoelace): positive counter-clockwise.
-geom2d::Int128 DoubledArea(const geom2d::Ring& ring) {
-  geom2d::Int128 sum = 0;
+onepath::Int128 DoubledArea(const geom2d::Ring& ring) {
+  onepath::Int128 sum = 0;
   for (std::size_t k = 0; k < ring.size(); ++k) {
     const geom2d::GridPoint p = ring[k], q = ring[(k + 1) % ring.size()];
-    sum += geom2d::Int128(p.x) * q.y - geom2d::Int128(p.y) * q.x;
+    sum += onepath::Int128(p.x) * q.y - onepath::Int128(p.y) * q.x;
   }
   return sum;
 }

@@ -77,6 +77,7 @@
 
 namespace {
 
+using onepath::Int128;
 using onepath::bench::CgalPolygonSetPeer;
 using onepath::bench::CgalSetOp;
 using onepath::bench::ChildReport;
@@ -86,7 +87,6 @@ using onepath::bench::DoubledArea;
 using onepath::bench::RingCount;
 using onepath::bench::TileMapRegion;
 using onepath::bench::VertexCount;
-using onepath::geom2d::Int128;
 using onepath::geom2d::Region;
 using onepath::geom2d::Ring;
 

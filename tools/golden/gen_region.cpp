@@ -186,11 +186,11 @@ json TileMapVector(const std::string& kind, const TileMapInput& m, const std::st
   auto line = [&](double origin, std::int64_t i) {
     return gen::TileMapGridLine(origin, static_cast<int>(i), m.cellSize, m.snapBits);
   };
-  onepath::geom2d::Int128 area = 0;
+  onepath::Int128 area = 0;
   for (std::int64_t y = 0; y < m.height; ++y)
     for (std::int64_t x = 0; x < m.width; ++x) {
       if (!m.cells[static_cast<std::size_t>(y * m.width + x)]) continue;
-      area += onepath::geom2d::Int128(line(m.origin.x, x + 1) - line(m.origin.x, x)) *
+      area += onepath::Int128(line(m.origin.x, x + 1) - line(m.origin.x, x)) *
               (line(m.origin.y, y + 1) - line(m.origin.y, y));
     }
   if (r.DoubledArea() != 2 * area) Fail("tile map area differs from its cells'", InputJson(m));

@@ -55,20 +55,24 @@ std::int64_t CanonicalReader::I64() { return static_cast<std::int64_t>(Little(8)
 float CanonicalReader::F32() { return std::bit_cast<float>(static_cast<std::uint32_t>(Little(4))); }
 double CanonicalReader::F64() { return std::bit_cast<double>(Little(8)); }
 
+std::string ToHex(std::span<const std::uint8_t> bytes) {
+  static const char* digits = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * bytes.size());
+  for (std::uint8_t b : bytes) {
+    out.push_back(digits[b >> 4]);
+    out.push_back(digits[b & 15]);
+  }
+  return out;
+}
+
 std::string Sha256Hex(std::span<const std::uint8_t> bytes) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
   if (EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_sha256(), nullptr) != 1) {
     throw InvalidOperationException("OpenSSL SHA-256 failed", {});
   }
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * length);
-  for (unsigned int i = 0; i < length; ++i) {
-    out.push_back(hex[digest[i] >> 4]);
-    out.push_back(hex[digest[i] & 15]);
-  }
-  return out;
+  return ToHex(std::span<const std::uint8_t>(digest, length));
 }
 
 std::string Sha256Hex(std::string_view text) {

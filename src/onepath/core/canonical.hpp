@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <span>
 #include <string>
 #include <string_view>
@@ -25,6 +26,18 @@ class CanonicalWriter {
   void F64(double v);
   void Count(std::size_t n);        // canon.list: u32 element count
   void String(std::string_view s);  // canon.string: u32 byte length + UTF-8
+
+  // canon.list of points with integer x and y (geom2d::GridPoint): the
+  // count, then x and y of each as i64. A template, so that core needs
+  // no type of the chapters above it.
+  template <typename Points>
+  void PointList(const Points& points) {
+    Count(std::size(points));
+    for (const auto& p : points) {
+      I64(p.x);
+      I64(p.y);
+    }
+  }
 
   const std::vector<std::uint8_t>& bytes() const { return bytes_; }
   std::vector<std::uint8_t> Take() { return std::move(bytes_); }
@@ -54,6 +67,10 @@ class CanonicalReader {
   std::span<const std::uint8_t> bytes_;
   std::size_t pos_ = 0;
 };
+
+// Bytes as lowercase hexadecimal, two digits a byte (canon.hash's digits;
+// also canonical bytes on the adapter protocol's wire).
+std::string ToHex(std::span<const std::uint8_t> bytes);
 
 // canon.hash: SHA-256 of the canonical bytes, 64 lowercase hex digits.
 std::string Sha256Hex(std::span<const std::uint8_t> bytes);

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "onepath/core/int128.hpp"
 #include "onepath/core/vector2d.hpp"
 
 namespace onepath::exact {
@@ -29,14 +30,13 @@ int Orient2D(Vector2D a, Vector2D b, Vector2D c);
 int InCircle(Vector2D a, Vector2D b, Vector2D c, Vector2D d);
 
 // pred.orient2d.int: the same sign for integer grid coordinates with
-// |coordinate| <= 2^61, computed in 128-bit integers (a GCC/Clang extension
-// on every target we build for). Inline: the arrangement and the labelling
+// |coordinate| <= 2^61, computed in 128-bit integers (core/int128.hpp).
+// Inline: the arrangement and the labelling
 // call it in their inner loops.
 inline int Orient2DInt(std::int64_t ax, std::int64_t ay, std::int64_t bx, std::int64_t by,
                        std::int64_t cx, std::int64_t cy) {
   // |differences| <= 2^62, products <= 2^124, their difference <= 2^125:
   // no 128-bit overflow.
-  __extension__ typedef __int128 Int128;
   Int128 left = static_cast<Int128>(ax - cx) * (by - cy);
   Int128 right = static_cast<Int128>(ay - cy) * (bx - cx);
   return (left > right) - (left < right);

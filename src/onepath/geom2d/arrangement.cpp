@@ -23,14 +23,14 @@
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/core/int128.hpp"
+#include "onepath/core/radix_sort.hpp"
 #include "onepath/exact/predicates.hpp"
 #include "onepath/geom2d/grid.hpp"
 
 namespace onepath::geom2d {
 
 namespace {
-
-__extension__ typedef __int128 Int128;
 
 constexpr int kMaxRepairRounds = 256;
 
@@ -188,49 +188,6 @@ bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c) {
 }
 
 // ---------------------------------------------------------------------------
-// Sorting. An LSD radix sort by two unsigned fields, 13 bits a pass; a pass
-// whose digit is the same for every item is skipped. Small inputs go to
-// std::sort. Nothing below depends on the order of items with equal keys.
-
-constexpr int kDigitBits = 13;
-constexpr std::uint64_t kDigitMask = (std::uint64_t{1} << kDigitBits) - 1;
-
-int Digits(std::uint64_t max_value) {
-  return (std::bit_width(max_value) + kDigitBits - 1) / kDigitBits;
-}
-
-// Sorts by (major(item), minor(item)), both at most the given maxima.
-template <typename T, typename Major, typename Minor>
-void SortByPair(std::vector<T>& items, std::vector<T>& scratch, Major major, Minor minor,
-                std::uint64_t max_major, std::uint64_t max_minor) {
-  if (items.size() < 256) {
-    std::sort(items.begin(), items.end(), [&](const T& s, const T& t) {
-      return major(s) < major(t) || (major(s) == major(t) && minor(s) < minor(t));
-    });
-    return;
-  }
-  const int minor_digits = Digits(max_minor), digits = minor_digits + Digits(max_major);
-  auto digit = [&](const T& t, int d) {
-    const bool in_minor = d < minor_digits;
-    const std::uint64_t v = in_minor ? minor(t) : major(t);
-    return static_cast<std::size_t>((v >> (kDigitBits * (in_minor ? d : d - minor_digits))) &
-                                    kDigitMask);
-  };
-  scratch.clear();  // so that resizing copies nothing
-  scratch.resize(items.size());
-  std::array<std::uint32_t, kDigitMask + 1> count;
-  for (int d = 0; d < digits; ++d) {
-    count.fill(0);
-    for (const T& t : items) ++count[digit(t, d)];
-    if (std::find(count.begin(), count.end(), items.size()) != count.end()) continue;
-    std::uint32_t sum = 0;
-    for (std::uint32_t& c : count) sum += std::exchange(c, sum);
-    for (const T& t : items) scratch[count[digit(t, d)]++] = t;
-    items.swap(scratch);
-  }
-}
-
-// ---------------------------------------------------------------------------
 // arr.candidates. Candidates only: every pair that could cross properly and
 // every pixel a segment could meet. The exact tests above decide; how the
 // candidates are found never changes the output.
@@ -261,16 +218,11 @@ std::int64_t FloorY(const Segment& s, std::int64_t x) {
   return s.a.y + static_cast<std::int64_t>(FloorDiv(Int128(x - s.a.x) * dy, dx));
 }
 
-// A closed box [x0, x1] x [y0, y1] of grid points.
-struct Box {
-  std::int64_t x0, y0, x1, y1;
-};
-
-Box BoxOf(const Segment& s) { return {s.a.x, s.YLow(), s.b.x, s.YHigh()}; }
+GridBox BoxOf(const Segment& s) { return {s.a.x, s.YLow(), s.b.x, s.YHigh()}; }
 
 // Two segments can only cross properly if their bounding boxes meet.
-bool BoxesMeet(const Box& p, const Box& q) {
-  return p.x0 <= q.x1 && q.x0 <= p.x1 && p.y0 <= q.y1 && q.y0 <= p.y1;
+bool BoxesMeet(const GridBox& p, const GridBox& q) {
+  return p.minX <= q.maxX && q.minX <= p.maxX && p.minY <= q.maxY && q.minY <= p.maxY;
 }
 
 // Does some point c of the box lie within the band 2 |f(c)| <= width about
@@ -279,11 +231,11 @@ bool BoxesMeet(const Box& p, const Box& q) {
 // whether the line meets the box; width |dx| + |dy| whether a pixel centred
 // in the box can pass MeetsPixel's first test (the pixel's extent across
 // the line).
-bool BandMeetsBox(const Segment& s, Int128 width, const Box& box) {
+bool BandMeetsBox(const Segment& s, Int128 width, const GridBox& box) {
   const Int128 ex = s.b.x - s.a.x, ey = s.b.y - s.a.y;  // ex >= 0
-  const Int128 low_x = ey > 0 ? box.x1 : box.x0, high_x = ey > 0 ? box.x0 : box.x1;
-  const Int128 f_min = ex * (box.y0 - s.a.y) - ey * (low_x - s.a.x);
-  const Int128 f_max = ex * (box.y1 - s.a.y) - ey * (high_x - s.a.x);
+  const Int128 low_x = ey > 0 ? box.maxX : box.minX, high_x = ey > 0 ? box.minX : box.maxX;
+  const Int128 f_min = ex * (box.minY - s.a.y) - ey * (low_x - s.a.x);
+  const Int128 f_max = ex * (box.maxY - s.a.y) - ey * (high_x - s.a.x);
   return 2 * f_min <= width && 2 * f_max >= -width;
 }
 
@@ -374,7 +326,7 @@ class BoxTree {
  private:
   static constexpr std::size_t kLeaf = 8;
   struct Item {
-    Box box;
+    GridBox box;
     std::uint32_t id;
   };
   // Node `node` holds items [begin, end); its children are 2 node + 1 and
@@ -411,19 +363,19 @@ class BoxTree {
   }
 
   void Build(std::size_t node, std::size_t begin, std::size_t end) {
-    Box box = items_[begin].box;
+    GridBox box = items_[begin].box;
     for (std::size_t k = begin + 1; k < end; ++k) {
-      const Box& b = items_[k].box;
-      box = {std::min(box.x0, b.x0), std::min(box.y0, b.y0), std::max(box.x1, b.x1),
-             std::max(box.y1, b.y1)};
+      const GridBox& b = items_[k].box;
+      box = {std::min(box.minX, b.minX), std::min(box.minY, b.minY), std::max(box.maxX, b.maxX),
+             std::max(box.maxY, b.maxY)};
     }
     if (nodes_.size() <= node) nodes_.resize(2 * node + 1);
     nodes_[node] = box;
     if (end - begin <= kLeaf) return;
-    // Centres doubled: x0 + x1, y0 + y1.
-    const bool by_x = box.x1 - box.x0 >= box.y1 - box.y0;
+    // Centres doubled: minX + maxX, minY + maxY.
+    const bool by_x = box.maxX - box.minX >= box.maxY - box.minY;
     auto centre = [by_x](const Item& t) {
-      return by_x ? t.box.x0 + t.box.x1 : t.box.y0 + t.box.y1;
+      return by_x ? t.box.minX + t.box.maxX : t.box.minY + t.box.maxY;
     };
     const std::size_t mid = begin + (end - begin) / 2;
     std::nth_element(items_.begin() + static_cast<std::ptrdiff_t>(begin),
@@ -437,40 +389,35 @@ class BoxTree {
   }
 
   std::vector<Item> items_;
-  std::vector<Box> nodes_;
+  std::vector<GridBox> nodes_;
 };
 
 // A uniform grid of cells of side 2^shift over the bounding box.
 class CellGrid {
  public:
-  // Over the box of the segments and the pixels. With `for_pixels` the
-  // cells are as small as about 2 cells per pixel allow (the pixels are
-  // what is looked up); else at least the segments' mean extent.
-  CellGrid(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels,
-           bool for_pixels = false) {
-    std::int64_t min_x = INT64_MAX, min_y = INT64_MAX, max_x = INT64_MIN, max_y = INT64_MIN;
+  // For the crossing search: over the segments' box, cells of side the
+  // least power of two, at least 2, at least the segments' mean extent.
+  static CellGrid ForSegments(const std::vector<Segment>& segs) {
+    GridBox box;
     Int128 extent = 0;
     for (const Segment& s : segs) {
-      min_x = std::min(min_x, s.a.x), max_x = std::max(max_x, s.b.x);
-      min_y = std::min(min_y, s.YLow()), max_y = std::max(max_y, s.YHigh());
+      box.Add(s.a), box.Add(s.b);
       extent += std::max(s.b.x - s.a.x, s.YHigh() - s.YLow());
     }
-    for (GridPoint p : pixels) {
-      min_x = std::min(min_x, p.x), max_x = std::max(max_x, p.x);
-      min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
-    }
-    std::size_t n = std::max<std::size_t>({for_pixels ? 0 : segs.size(), pixels.size(), 1});
-    // The least power of two, at least 2, at least the mean extent ...
-    Int128 mean = (extent + static_cast<Int128>(n) - 1) / static_cast<Int128>(n);
-    shift_ = 1;
-    while (!for_pixels && (Int128(1) << shift_) < mean) ++shift_;
-    // ... raised until there are at most about 2n cells.
-    for (;; ++shift_) {
-      min_cx_ = min_x >> shift_, min_cy_ = min_y >> shift_;
-      cols_ = (max_x >> shift_) - min_cx_ + 1;
-      rows_ = (max_y >> shift_) - min_cy_ + 1;
-      if (Int128(cols_) * rows_ <= Int128(2 * n + 2)) break;
-    }
+    const std::size_t n = std::max<std::size_t>(segs.size(), 1);
+    const Int128 mean = (extent + static_cast<Int128>(n) - 1) / static_cast<Int128>(n);
+    int shift = 1;
+    while ((Int128(1) << shift) < mean) ++shift;
+    return CellGrid(box, shift, n);
+  }
+
+  // For looking up pixels: over the box of the segments and the pixels,
+  // cells as small as about 2 cells per pixel allow.
+  static CellGrid ForPixels(const std::vector<Segment>& segs,
+                            const std::vector<GridPoint>& pixels) {
+    GridBox box = BoundsOf(pixels);
+    for (const Segment& s : segs) box.Add(s.a), box.Add(s.b);
+    return CellGrid(box, 1, std::max<std::size_t>(pixels.size(), 1));
   }
 
   std::int64_t CellX(std::int64_t x) const { return (x >> shift_) - min_cx_; }
@@ -543,6 +490,17 @@ class CellGrid {
   }
 
  private:
+  // Cells of side 2^shift over the box, shift raised from `shift` until
+  // there are at most about 2n cells.
+  CellGrid(const GridBox& box, int shift, std::size_t n) : shift_(shift) {
+    for (;; ++shift_) {
+      min_cx_ = box.minX >> shift_, min_cy_ = box.minY >> shift_;
+      cols_ = (box.maxX >> shift_) - min_cx_ + 1;
+      rows_ = (box.maxY >> shift_) - min_cy_ + 1;
+      if (Int128(cols_) * rows_ <= Int128(2 * n + 2)) break;
+    }
+  }
+
   int shift_ = 1;
   std::int64_t min_cx_ = 0, min_cy_ = 0, cols_ = 1, rows_ = 1;
   std::vector<std::pair<std::int64_t, std::int64_t>> rows_buffer_;
@@ -663,7 +621,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
     kind[i] = segs[i].a.y == segs[i].b.y ? 0 : segs[i].a.x == segs[i].b.x ? 1 : 2;
   bool sweep = search == CandidateSearch::kSweep, tree = search == CandidateSearch::kTree;
   if (!sweep && !tree) {
-    CellGrid grid(segs, {});
+    CellGrid grid = CellGrid::ForSegments(segs);
     // Every cell lists its horizontal segments, then its vertical ones,
     // then the others.
     FlatLists lists = BuildLists(grid.Count(), [&](auto add) {
@@ -682,7 +640,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
       sweep = clustered == CandidateSearch::kSweep;
       tree = clustered == CandidateSearch::kTree;
     } else {
-      std::vector<Box> boxes;
+      std::vector<GridBox> boxes;
       std::vector<std::uint8_t> marks;
       for (std::size_t cell = 0; cell + 1 < lists.start.size(); ++cell) {
         std::span<const std::uint32_t> list = lists[cell];
@@ -722,7 +680,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
       return segs[a].a.x < segs[b].a.x || (segs[a].a.x == segs[b].a.x && a < b);
     });
     struct Active {
-      Box box;
+      GridBox box;
       std::uint32_t id;
       std::uint8_t kind;
       bool wanted;
@@ -732,7 +690,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
       const Active s{BoxOf(segs[i]), i, kind[i], want(i)};
       std::size_t kept = 0;
       for (const Active& t : active) {
-        if (t.box.x1 < s.box.x0) continue;
+        if (t.box.maxX < s.box.minX) continue;
         active[kept++] = t;
         if ((s.wanted || t.wanted) && (s.kind == 2 || s.kind != t.kind) && BoxesMeet(s.box, t.box))
           visit(std::min(i, t.id), std::max(i, t.id));
@@ -805,7 +763,7 @@ class PixelCandidates {
       return;
     }
     if (search_ == CandidateSearch::kSweep || segs_.empty()) return;
-    grid_.emplace(segs_, pixels_, true);
+    grid_ = CellGrid::ForPixels(segs_, pixels_);
     lists_ = BuildLists(grid_->Count(), [&](auto add) {
       for (std::uint32_t k = 0; k < pixels_.size(); ++k)
         add(grid_->Index(grid_->CellX(pixels_[k].x), grid_->CellY(pixels_[k].y)), k);
@@ -815,15 +773,15 @@ class PixelCandidates {
 
   void BuildTree() {
     tree_.emplace(pixels_.size(), [&](std::size_t k) {
-      return Box{pixels_[k].x, pixels_[k].y, pixels_[k].x, pixels_[k].y};
+      return GridBox{pixels_[k].x, pixels_[k].y, pixels_[k].x, pixels_[k].y};
     });
   }
 
   // Pixels within half a unit of s across its line, in its box.
   void QueryTree(const Segment& s, std::vector<std::uint32_t>& out) const {
-    const Box box = BoxOf(s);
+    const GridBox box = BoxOf(s);
     const Int128 width = Int128(s.b.x - s.a.x) + std::abs(s.b.y - s.a.y);
-    tree_->Query([&](const Box& b) { return BoxesMeet(box, b) && BandMeetsBox(s, width, b); },
+    tree_->Query([&](const GridBox& b) { return BoxesMeet(box, b) && BandMeetsBox(s, width, b); },
                  [&](std::uint32_t k) { out.push_back(k); });
   }
 
@@ -855,16 +813,15 @@ class PixelCandidates {
   void IndexRows() {
     // Indices sorted by (y, index), reading y from the pixels: smaller
     // records than (y, index) pairs, and by_row_ is the sorted vector.
-    std::int64_t min_y = INT64_MAX, max_y = INT64_MIN;
-    for (GridPoint p : pixels_) min_y = std::min(min_y, p.y), max_y = std::max(max_y, p.y);
+    const GridBox box = BoundsOf(pixels_);
     std::vector<std::uint32_t> scratch;
     by_row_.resize(pixels_.size());
     for (std::uint32_t k = 0; k < pixels_.size(); ++k) by_row_[k] = k;
     SortByPair(
         by_row_, scratch,
-        [&](std::uint32_t k) { return static_cast<std::uint64_t>(pixels_[k].y - min_y); },
-        [](std::uint32_t k) { return std::uint64_t{k}; }, static_cast<std::uint64_t>(max_y - min_y),
-        pixels_.size());
+        [&](std::uint32_t k) { return static_cast<std::uint64_t>(pixels_[k].y - box.minY); },
+        [](std::uint32_t k) { return std::uint64_t{k}; },
+        static_cast<std::uint64_t>(box.maxY - box.minY), pixels_.size());
     std::vector<std::uint32_t>().swap(scratch);
     rank_.resize(pixels_.size());
     for (std::uint32_t r = 0; r < by_row_.size(); ++r) rank_[by_row_[r]] = r;
@@ -1002,16 +959,14 @@ class SnapRounder {
       else
         return t.p;
     };
-    std::int64_t min_x = INT64_MAX, min_y = INT64_MAX, max_x = INT64_MIN, max_y = INT64_MIN;
-    for (const T& t : items) {
-      min_x = std::min(min_x, point(t).x), max_x = std::max(max_x, point(t).x);
-      min_y = std::min(min_y, point(t).y), max_y = std::max(max_y, point(t).y);
-    }
+    const GridBox box = BoundsOf(items, point);
     std::vector<T> scratch;
     SortByPair(
-        items, scratch, [&](const T& t) { return static_cast<std::uint64_t>(point(t).x - min_x); },
-        [&](const T& t) { return static_cast<std::uint64_t>(point(t).y - min_y); },
-        static_cast<std::uint64_t>(max_x - min_x), static_cast<std::uint64_t>(max_y - min_y));
+        items, scratch,
+        [&](const T& t) { return static_cast<std::uint64_t>(point(t).x - box.minX); },
+        [&](const T& t) { return static_cast<std::uint64_t>(point(t).y - box.minY); },
+        static_cast<std::uint64_t>(box.maxX - box.minX),
+        static_cast<std::uint64_t>(box.maxY - box.minY));
   }
 
   // Appends p to `points`, which held `distinct` distinct points when it was
@@ -1386,11 +1341,7 @@ Arrangement BuildArrangement(std::vector<TaggedEdge>&& input) {
 
 std::vector<std::uint8_t> CanonicalBytes(const Arrangement& arrangement) {
   CanonicalWriter w;
-  w.Count(arrangement.vertices.size());
-  for (GridPoint p : arrangement.vertices) {
-    w.I64(p.x);
-    w.I64(p.y);
-  }
+  w.PointList(arrangement.vertices);
   w.Count(arrangement.segments.size());
   for (const NetSegment& s : arrangement.segments) {
     w.U32(s.a);

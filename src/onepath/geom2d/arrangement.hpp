@@ -5,17 +5,9 @@
 #include <span>
 #include <vector>
 
+#include "onepath/geom2d/grid_point.hpp"
+
 namespace onepath::geom2d {
-
-// A grid point (grid.*): integer coordinates in grid units.
-struct GridPoint {
-  std::int64_t x = 0;
-  std::int64_t y = 0;
-};
-
-inline bool operator==(GridPoint a, GridPoint b) { return a.x == b.x && a.y == b.y; }
-// (x, y) order.
-inline bool operator<(GridPoint a, GridPoint b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
 
 // arr.input: a directed edge p -> q of operand 0, 1, or 2 (counts for both).
 struct TaggedEdge {

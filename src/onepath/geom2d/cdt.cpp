@@ -15,14 +15,14 @@
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/core/int128.hpp"
+#include "onepath/core/radix_sort.hpp"
 #include "onepath/core/vector2d.hpp"
 #include "onepath/exact/predicates.hpp"
 
 namespace onepath::geom2d {
 
 namespace {
-
-__extension__ typedef __int128 Int128;
 
 constexpr std::int64_t kCorner = std::int64_t{1} << 45;
 
@@ -47,28 +47,6 @@ int IndexOf(const TriangleSlot& t, std::int32_t v) { return t.v[0] == v ? 0 : t.
 std::int32_t Link(std::int32_t slot, int edge) { return slot * 4 + edge; }
 std::int32_t SlotOf(std::int32_t link) { return link >> 2; }  // -1 stays -1
 int EdgeOf(std::int32_t link) { return link & 3; }
-
-// A stable LSD radix sort of `items` (key << 32 | index, key < 2^30) by key,
-// 10 bits a pass: equal keys keep their order. One read counts the digits
-// of all three passes.
-void SortByKey(std::vector<std::uint64_t>& items) {
-  std::vector<std::uint64_t> scratch;
-  scratch.resize(items.size());
-  std::array<std::array<std::size_t, 1024>, 3> start{};
-  for (std::uint64_t x : items)
-    for (int pass = 0; pass < 3; ++pass) ++start[pass][(x >> (32 + 10 * pass)) & 0x3FF];
-  for (int pass = 0; pass < 3; ++pass) {
-    std::size_t sum = 0;
-    for (std::size_t& s : start[pass]) {
-      const std::size_t count = s;
-      s = sum;
-      sum += count;
-    }
-    const int shift = 32 + 10 * pass;
-    for (std::uint64_t x : items) scratch[start[pass][(x >> shift) & 0x3FF]++] = x;
-    items.swap(scratch);
-  }
-}
 
 // cdt.order's Hilbert loop, four levels at a time. The loop only ever
 // complements both coordinates (N - 1 - c) and swaps them; both act on
@@ -684,13 +662,10 @@ std::vector<std::uint32_t> InsertionOrder(std::span<const GridPoint> points) {
     for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
     return order;
   }
-  std::int64_t minX = points[0].x, maxX = minX, minY = points[0].y, maxY = minY;
-  for (GridPoint q : points) {
-    minX = std::min(minX, q.x), maxX = std::max(maxX, q.x);
-    minY = std::min(minY, q.y), maxY = std::max(maxY, q.y);
-  }
+  const GridBox box = BoundsOf(points);
   int shift = 0;
-  while (((maxX - minX) >> shift) >= 4096 || ((maxY - minY) >> shift) >= 4096) ++shift;
+  while (((box.maxX - box.minX) >> shift) >= 4096 || ((box.maxY - box.minY) >> shift) >= 4096)
+    ++shift;
   const int top = std::max(0, static_cast<int>(std::bit_width(n)) - 1 - 3);
   // Key: rounds from top down, then the Hilbert index; ties by index (the
   // sort is stable and the items start in index order).
@@ -698,12 +673,18 @@ std::vector<std::uint32_t> InsertionOrder(std::span<const GridPoint> points) {
   items.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     const int round = std::min(top, std::countr_zero(InsertionHash(i)));
-    const std::uint32_t h = HilbertIndex(static_cast<std::uint32_t>((points[i].x - minX) >> shift),
-                                         static_cast<std::uint32_t>((points[i].y - minY) >> shift));
+    const std::uint32_t h =
+        HilbertIndex(static_cast<std::uint32_t>((points[i].x - box.minX) >> shift),
+                     static_cast<std::uint32_t>((points[i].y - box.minY) >> shift));
     const std::uint64_t key = (std::uint64_t(top - round) << 24) | h;
     items.push_back((key << 32) | i);
   }
-  SortByKey(items);
+  // Ten bits a pass: fewer buckets to scatter into than the arrangement's
+  // thirteen, as the keys here have about 30 bits (three passes either way).
+  std::vector<std::uint64_t> scratch;
+  RadixSortByKey<10>(
+      items, scratch, [](std::uint64_t x) { return x >> 32; },
+      (std::uint64_t{static_cast<unsigned>(top)} << 24) | 0xFFFFFF);
   for (std::size_t k = 0; k < n; ++k) order[k] = static_cast<std::uint32_t>(items[k]);
   return order;
 }

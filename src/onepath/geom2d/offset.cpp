@@ -16,6 +16,7 @@
 
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/labelling.hpp"
 #include "onepath/geom2d/region.hpp"
 
@@ -120,12 +121,6 @@ GridPoint OffsetLimit::Check(RoundedPoint p) const {
 
 namespace {
 
-void AppendPolygon(std::span<const GridPoint> polygon, int operand,
-                   std::vector<TaggedEdge>& edges) {
-  for (std::size_t k = 0; k < polygon.size(); ++k)
-    edges.push_back({polygon[k], polygon[(k + 1) % polygon.size()], operand});
-}
-
 // offset.round-rectangle and offset.round-vertex.
 void AppendRoundPieces(const Region& region, double r, double arcTolerance,
                        const OffsetLimit& limit, std::vector<TaggedEdge>& edges) {
@@ -137,7 +132,7 @@ void AppendRoundPieces(const Region& region, double r, double arcTolerance,
       const std::array<GridPoint, 4> rectangle = {
           limit.Check(MinusScaled(a, r, n)), limit.Check(MinusScaled(b, r, n)),
           limit.Check(PlusScaled(b, r, n)), limit.Check(PlusScaled(a, r, n))};
-      AppendPolygon(rectangle, 1, edges);
+      AppendRingEdges(rectangle, 1, edges);
       vertices.push_back(a);
     }
   }
@@ -149,7 +144,7 @@ void AppendRoundPieces(const Region& region, double r, double arcTolerance,
   for (GridPoint p : vertices) {
     for (std::size_t k = 0; k < unit.size(); ++k)
       polygon[k] = limit.Check(PlusScaled(p, r, unit[k]));
-    AppendPolygon(polygon, 1, edges);
+    AppendRingEdges(polygon, 1, edges);
   }
 }
 
@@ -188,7 +183,7 @@ void AppendSquarePieces(const Region& region, double r, const OffsetLimit& limit
       std::array<GridPoint, 8> c;
       corners(ring[i], c.data());
       corners(ring[(i + 1) % ring.size()], c.data() + 4);
-      AppendPolygon(SquareHull(c), 1, edges);
+      AppendRingEdges(SquareHull(c), 1, edges);
     }
   }
 }
@@ -224,9 +219,7 @@ Region Region::Offset(double distance, OffsetJoin join, double arcTolerance) con
           : 9;
   std::vector<TaggedEdge> edges;
   edges.reserve(vertices * per_vertex);
-  for (const Ring& ring : rings_)
-    for (std::size_t k = 0; k < ring.size(); ++k)
-      edges.push_back({ring[k], ring[(k + 1) % ring.size()], 0});
+  for (const Ring& ring : rings_) AppendRingEdges(ring, 0, edges);
   if (join == OffsetJoin::kRound)
     AppendRoundPieces(*this, r, arcTolerance, limit, edges);
   else

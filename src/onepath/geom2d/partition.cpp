@@ -142,11 +142,7 @@ namespace {
 
 void WriteVertices(CanonicalWriter& w, int snapBits, const std::vector<GridPoint>& vertices) {
   w.U8(static_cast<std::uint8_t>(snapBits));
-  w.Count(vertices.size());
-  for (GridPoint v : vertices) {
-    w.I64(v.x);
-    w.I64(v.y);
-  }
+  w.PointList(vertices);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/labelling.hpp"
 #include "onepath/geom2d/rings.hpp"
 
@@ -31,11 +32,6 @@ std::vector<DirectedEdge> SelectBoundary(const Arrangement& arrangement, FaceRul
     if (right && !left) boundary.push_back({b, a});
   }
   return boundary;
-}
-
-void AppendRingEdges(const Ring& ring, int operand, std::vector<TaggedEdge>& edges) {
-  for (std::size_t k = 0; k < ring.size(); ++k)
-    edges.push_back({ring[k], ring[(k + 1) % ring.size()], operand});
 }
 
 std::vector<Ring> Resolve(const Arrangement& arrangement, FaceRule rule) {
@@ -218,13 +214,7 @@ std::vector<std::uint8_t> CanonicalBytes(const Region& region) {
   CanonicalWriter w;
   w.U8(static_cast<std::uint8_t>(region.SnapBits()));
   w.Count(region.Rings().size());
-  for (const Ring& ring : region.Rings()) {
-    w.Count(ring.size());
-    for (GridPoint p : ring) {
-      w.I64(p.x);
-      w.I64(p.y);
-    }
-  }
+  for (const Ring& ring : region.Rings()) w.PointList(ring);
   return w.Take();
 }
 

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "onepath/core/int128.hpp"
 #include "onepath/core/vector2d.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 #include "onepath/geom2d/labelling.hpp"
@@ -15,8 +16,6 @@
 #include "onepath/geom2d/triangulation.hpp"
 
 namespace onepath::geom2d {
-
-__extension__ typedef __int128 Int128;
 
 // A closed ring of grid points, the last joined to the first.
 using Ring = std::vector<GridPoint>;
