@@ -24,6 +24,7 @@
 #include <limits>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "conformance/generators/region_validity.hpp"
@@ -146,9 +147,14 @@ inline bool SameValue(std::optional<double> a, std::optional<double> b) {
 }
 
 inline bool SameFields(const ErrorFields& a, const ErrorFields& b) {
-  return a.argument == b.argument && a.outline == b.outline && a.ring == b.ring &&
-         a.vertex == b.vertex && a.edge == b.edge && SameValue(a.value, b.value) &&
-         a.setting == b.setting && a.tileX == b.tileX && a.tileZ == b.tileZ && a.count == b.count;
+  bool same = true;
+  ForEachErrorField([&](const char*, auto member) {
+    if constexpr (std::is_same_v<decltype(a.*member), const std::optional<double>&>)
+      same = same && SameValue(a.*member, b.*member);
+    else
+      same = same && a.*member == b.*member;
+  });
+  return same;
 }
 
 // Checks a thrown spec exception against the expected one; aborts on a

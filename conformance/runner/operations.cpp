@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/exact/predicates.hpp"
@@ -49,16 +50,14 @@ json PointToJson(Vector2D p) { return json::array({DoubleToJson(p.x), DoubleToJs
 
 json ErrorFieldsToJson(const ErrorFields& f) {
   json j = json::object();
-  if (f.argument) j["argument"] = *f.argument;
-  if (f.outline) j["outline"] = *f.outline;
-  if (f.ring) j["ring"] = *f.ring;
-  if (f.vertex) j["vertex"] = *f.vertex;
-  if (f.edge) j["edge"] = *f.edge;
-  if (f.value) j["value"] = DoubleToJson(*f.value);
-  if (f.setting) j["setting"] = *f.setting;
-  if (f.tileX) j["tileX"] = *f.tileX;
-  if (f.tileZ) j["tileZ"] = *f.tileZ;
-  if (f.count) j["count"] = *f.count;
+  ForEachErrorField([&](const char* name, auto member) {
+    const auto& v = f.*member;
+    if (!v) return;
+    if constexpr (std::is_same_v<std::decay_t<decltype(*v)>, double>)
+      j[name] = DoubleToJson(*v);
+    else
+      j[name] = *v;
+  });
   return j;
 }
 

@@ -12,16 +12,11 @@ std::string DescribeError(const OnePathException& e) {
     out += sep + name + "=" + v;
     sep = ", ";
   };
-  if (f.argument) add("argument", *f.argument);
-  if (f.outline) add("outline", std::to_string(*f.outline));
-  if (f.ring) add("ring", std::to_string(*f.ring));
-  if (f.vertex) add("vertex", std::to_string(*f.vertex));
-  if (f.edge) add("edge", std::to_string(*f.edge));
-  if (f.value) add("value", fmt::format("{}", *f.value));
-  if (f.setting) add("setting", *f.setting);
-  if (f.tileX) add("tileX", std::to_string(*f.tileX));
-  if (f.tileZ) add("tileZ", std::to_string(*f.tileZ));
-  if (f.count) add("count", std::to_string(*f.count));
+  // fmt writes integers as std::to_string does and doubles in their
+  // shortest form.
+  ForEachErrorField([&](const char* name, auto member) {
+    if (const auto& v = f.*member) add(name, fmt::format("{}", *v));
+  });
   if (sep == ", ") out += ")";
   return out;
 }

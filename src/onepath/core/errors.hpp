@@ -12,7 +12,8 @@
 
 namespace onepath {
 
-// err.fields: what an error can name. Unset fields are absent.
+// err.fields: what an error can name. Unset fields are absent. A new field
+// is added here and in ForEachErrorField below, nowhere else.
 struct ErrorFields {
   std::optional<std::string> argument;  // parameter name, e.g. "c.y"
   std::optional<std::int64_t> outline;  // index of the outline in the input
@@ -25,6 +26,25 @@ struct ErrorFields {
   std::optional<std::int64_t> tileZ;    // tile row
   std::optional<std::int64_t> count;    // an offending count (tiles, rows, vertices)
 };
+
+// Calls visit(name, member) for every field of ErrorFields, in the order
+// above, with its name as the spec spells it and a pointer to the member
+// (f.*member is the std::optional). Everything that lists the fields (the
+// description below, the runner's JSON, the fuzzers' comparisons) goes
+// through it.
+template <typename Visit>
+void ForEachErrorField(Visit visit) {
+  visit("argument", &ErrorFields::argument);
+  visit("outline", &ErrorFields::outline);
+  visit("ring", &ErrorFields::ring);
+  visit("vertex", &ErrorFields::vertex);
+  visit("edge", &ErrorFields::edge);
+  visit("value", &ErrorFields::value);
+  visit("setting", &ErrorFields::setting);
+  visit("tileX", &ErrorFields::tileX);
+  visit("tileZ", &ErrorFields::tileZ);
+  visit("count", &ErrorFields::count);
+}
 
 // err.types: the common base. Not thrown itself.
 class OnePathException : public std::runtime_error {
