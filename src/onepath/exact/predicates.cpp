@@ -50,22 +50,43 @@ int ExactDifference(double a, double b, double* out) {
 }
 
 // Expansions with their lengths, so the exact paths read like the formulas.
-// Capacity 2048 covers the longest one built below: in InCircleExact a
-// lifted length times a cross product has at most 2 * 18 * 18 + 1 = 649
-// components, and the sum of three of them at most 1947.
+// Each has room for N components: the bound on its length that the
+// lengths in expansion.hpp give, checked at compile time where the
+// expansion is made. The bounds, once:
+//  - a coordinate difference: 2 (ExactDifference);
+//  - a product of lengths A and B: 2 A B + 1 (MultiplyExpansions), so a
+//    product of two differences 9;
+//  - a sum of lengths A and B: A + B, so a 2 x 2 determinant or a lift
+//    |p'|^2 of two such products 18;
+//  - InCircleExact's term, a lift times a cross product: 2 * 18 * 18 + 1 =
+//    649; its accumulator, 0 plus three terms: 1 + 3 * 649 = 1948;
+//  - the product's scratch: 2 A + 1 for the first factor's length A, at
+//    most 18 here: 37.
+// In all about 22 KiB per thread (thread_local: no allocation, no stack of
+// that size in a caller's frame).
+template <int N>
 struct Exp {
-  double c[2048];
+  double c[N];
   int n = 0;
 };
 
-void Product(const Exp& a, const Exp& b, Exp& out) {
-  static thread_local Exp scratch;
-  out.n = MultiplyExpansions(a.c, a.n, b.c, b.n, out.c, scratch.c);
+constexpr int kMaxProductFactor = 18;
+thread_local double g_productScratch[2 * kMaxProductFactor + 1];
+
+template <int A, int B, int Out>
+void Product(const Exp<A>& a, const Exp<B>& b, Exp<Out>& out) {
+  static_assert(Out >= 2 * A * B + 1 && A <= kMaxProductFactor, "MultiplyExpansions' bounds");
+  out.n = MultiplyExpansions(a.c, a.n, b.c, b.n, out.c, g_productScratch);
 }
 
-void Sum(const Exp& a, const Exp& b, Exp& out) { out.n = SumExpansions(a.c, a.n, b.c, b.n, out.c); }
+template <int A, int B, int Out>
+void Sum(const Exp<A>& a, const Exp<B>& b, Exp<Out>& out) {
+  static_assert(Out >= A + B, "SumExpansions' bound");
+  out.n = SumExpansions(a.c, a.n, b.c, b.n, out.c);
+}
 
-void Negate(Exp& a) {
+template <int N>
+void Negate(Exp<N>& a) {
   for (int i = 0; i < a.n; ++i) a.c[i] = -a.c[i];
 }
 
@@ -78,7 +99,9 @@ bool InPredicateDomain(double v) {
 
 int Orient2DExact(Vector2D a, Vector2D b, Vector2D c) {
   // det = (ax - cx)(by - cy) - (ay - cy)(bx - cx), every step exact.
-  static thread_local Exp acx, acy, bcx, bcy, left, right, det;
+  static thread_local Exp<2> acx, acy, bcx, bcy;
+  static thread_local Exp<9> left, right;
+  static thread_local Exp<18> det;
   acx.n = ExactDifference(a.x, c.x, acx.c);
   acy.n = ExactDifference(a.y, c.y, acy.c);
   bcx.n = ExactDifference(b.x, c.x, bcx.c);
@@ -106,8 +129,11 @@ int Orient2D(Vector2D a, Vector2D b, Vector2D c) {
 int InCircleExact(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
   // With p' = p - d: det = |a'|^2 (b' x c') + |b'|^2 (c' x a') + |c'|^2 (a' x b'),
   // where u x v = ux vy - uy vx. Every step exact.
-  static thread_local Exp adx, ady, bdx, bdy, cdx, cdy;
-  static thread_local Exp t1, t2, lift, cross, term, acc;
+  static thread_local Exp<2> adx, ady, bdx, bdy, cdx, cdy;
+  static thread_local Exp<9> t1, t2;
+  static thread_local Exp<18> lift, cross;
+  static thread_local Exp<649> term;
+  static thread_local Exp<1 + 3 * 649> acc;  // three terms summed into it
   adx.n = ExactDifference(a.x, d.x, adx.c);
   ady.n = ExactDifference(a.y, d.y, ady.c);
   bdx.n = ExactDifference(b.x, d.x, bdx.c);
@@ -115,17 +141,17 @@ int InCircleExact(Vector2D a, Vector2D b, Vector2D c, Vector2D d) {
   cdx.n = ExactDifference(c.x, d.x, cdx.c);
   cdy.n = ExactDifference(c.y, d.y, cdy.c);
 
-  const Exp* xs[3] = {&adx, &bdx, &cdx};
-  const Exp* ys[3] = {&ady, &bdy, &cdy};
+  const Exp<2>* xs[3] = {&adx, &bdx, &cdx};
+  const Exp<2>* ys[3] = {&ady, &bdy, &cdy};
   acc.n = 1;
   acc.c[0] = 0.0;
   for (int i = 0; i < 3; ++i) {
-    const Exp& px = *xs[i];
-    const Exp& py = *ys[i];
-    const Exp& qx = *xs[(i + 1) % 3];
-    const Exp& qy = *ys[(i + 1) % 3];
-    const Exp& rx = *xs[(i + 2) % 3];
-    const Exp& ry = *ys[(i + 2) % 3];
+    const Exp<2>& px = *xs[i];
+    const Exp<2>& py = *ys[i];
+    const Exp<2>& qx = *xs[(i + 1) % 3];
+    const Exp<2>& qy = *ys[(i + 1) % 3];
+    const Exp<2>& rx = *xs[(i + 2) % 3];
+    const Exp<2>& ry = *ys[(i + 2) % 3];
     Product(px, px, t1);
     Product(py, py, t2);
     Sum(t1, t2, lift);  // |p'|^2
