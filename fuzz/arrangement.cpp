@@ -29,6 +29,7 @@
 #include "conformance/generators/arrangement_validity.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/core/int128.hpp"
+#include "onepath/geom2d/internal/snap_rounding.hpp"
 #include "oracles/boost_mp/arrangement_bruteforce.hpp"
 
 using onepath::Int128;
@@ -72,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   bool out_of_range = !edges.empty() && head % 64 >= 60;
   if (out_of_range)
-    edges.back().q.x = onepath::geom2d::kMaxArrangementCoordinate + 1 + ByteAt(data, size, 1);
+    edges.back().q.x = onepath::kMaxArrangementCoordinate + 1 + ByteAt(data, size, 1);
 
   // The default path (kAuto) picks among the forced paths (grid, or the
   // tree where the grid would be costly), so running them all and comparing

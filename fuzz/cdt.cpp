@@ -44,7 +44,7 @@ using geom2d::GridPoint;
 namespace {
 
 const char* kName = "fuzz_cdt";
-const std::int64_t kLimit = geom2d::kMaxCdtCoordinate;
+const std::int64_t kLimit = onepath::kMaxCdtCoordinate;
 
 std::int64_t Coordinate(fuzz::ByteReader& in, bool small, int shift) {
   if (small) return static_cast<std::int64_t>(in.U8() % 16 - 8) * (std::int64_t{1} << shift);

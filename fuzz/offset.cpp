@@ -81,11 +81,13 @@
 #include <vector>
 
 #include "fuzz/offset_input.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/region.hpp"
 
 using namespace onepath;
 using geom2d::OffsetJoin;
 using geom2d::Region;
+using geom2d::RegionAccess;
 
 namespace {
 
@@ -106,7 +108,7 @@ Region Translated(const Region& region, std::int64_t dx, std::int64_t dy) {
   std::vector<geom2d::Ring> rings = region.Rings();
   for (geom2d::Ring& ring : rings)
     for (geom2d::GridPoint& p : ring) p = {p.x + dx, p.y + dy};
-  return Region::FromRings(std::move(rings), region.SnapBits());
+  return RegionAccess::FromRings(std::move(rings), region.SnapBits());
 }
 
 struct Extra {
@@ -190,7 +192,7 @@ void CheckRoundBetweenSquares(const Region& region, const Region& result, double
   const double outer = std::ceil(r * 1.0825) + 4, inner = std::floor((r - 2) / 1.4143) - 4;
   const bool grow = distance > 0;
   if (!fuzz::SurelyWithinLimits(region, outer + 2) ||
-      std::ldexp(outer, -region.SnapBits()) > geom2d::kMaxOffsetDistance)
+      std::ldexp(outer, -region.SnapBits()) > onepath::kMaxOffsetDistance)
     return;
   if (!narrower) {
     const Region big = fuzz::SquareOffset(region, grow ? outer : inner, grow);
@@ -222,7 +224,7 @@ void CheckRectilinear(const Region& region, const Region& result, double distanc
   const double k = fuzz::SquareHalfSide(distance, bits);
   const fuzz::Bounds rb = fuzz::BoundsOf(region);
   if (rb.empty || !fuzz::SurelyWithinLimits(region, 3 * k + e.k2 + 4) ||
-      std::ldexp(k + e.k2, -bits) > geom2d::kMaxOffsetDistance)
+      std::ldexp(k + e.k2, -bits) > onepath::kMaxOffsetDistance)
     return;
   const auto kk = static_cast<std::int64_t>(k);
 

@@ -33,6 +33,7 @@
 
 #include "conformance/generators/region_validity.hpp"
 #include "fuzz/region_input.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
 
@@ -243,11 +244,11 @@ inline std::optional<ExpectedError> ShrinkSettingsError(const geom2d::Mesh2DSett
 // A square region (the box of `b` grown by pad), for the complement within
 // a box; counter-clockwise from its smallest corner (region.ring-order).
 inline geom2d::Region BoxRegion(const Bounds& b, std::int64_t pad, int bits) {
-  return geom2d::Region::FromRings({{{b.x0 - pad, b.y0 - pad},
-                                     {b.x1 + pad, b.y0 - pad},
-                                     {b.x1 + pad, b.y1 + pad},
-                                     {b.x0 - pad, b.y1 + pad}}},
-                                   bits);
+  return geom2d::RegionAccess::FromRings({{{b.x0 - pad, b.y0 - pad},
+                                           {b.x1 + pad, b.y0 - pad},
+                                           {b.x1 + pad, b.y1 + pad},
+                                           {b.x0 - pad, b.y1 + pad}}},
+                                         bits);
 }
 
 }  // namespace onepath::fuzz

@@ -26,10 +26,12 @@
 #include <cstdint>
 
 #include "fuzz/region_input.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/region.hpp"
 
 using namespace onepath;
 using geom2d::Region;
+using geom2d::RegionAccess;
 
 namespace {
 
@@ -93,7 +95,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (auto& ring : moved)
     for (geom2d::GridPoint& p : ring) p = {p.x + gx, p.y + gy};
   if (CanonicalBytes(Apply(op, ta, tb, bits)) !=
-      CanonicalBytes(Region::FromRings(std::move(moved), bits)))
+      CanonicalBytes(RegionAccess::FromRings(std::move(moved), bits)))
     fuzz::Fail(kName, "an even grid translation did not translate the result");
   return 0;
 }

@@ -40,7 +40,7 @@
 //    boundaries from crossing).
 // Any other exception (a GeometryException above all) escapes and is a
 // finding.
-#include "onepath/geom2d/shrink.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -48,6 +48,7 @@
 #include <optional>
 
 #include "fuzz/offset_input.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
 
 using namespace onepath;
@@ -84,7 +85,7 @@ void CheckResult(const Region& region, const Region& result, const Mesh2DSetting
   }
   const double outer = std::ceil(r * 1.0825) + 4, inner = std::floor(inset / 1.4143) - 4;
   if (fuzz::SurelyWithinLimits(region, outer + 2) &&
-      std::ldexp(outer, -bits) <= geom2d::kMaxOffsetDistance)
+      std::ldexp(outer, -bits) <= onepath::kMaxOffsetDistance)
     fuzz::ExpectEmpty(kName, fuzz::SquareOffset(region, outer, false).Difference(result),
                       "the wider square erosion \\ shrink");
   if (inner >= 1)

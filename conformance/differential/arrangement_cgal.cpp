@@ -75,18 +75,19 @@
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/int128.hpp"
 #include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/internal/snap_rounding.hpp"
 #include "oracles/cgal/snap_rounding_cgal.hpp"
 
 namespace {
 
 using onepath::Int128;
+using onepath::kMaxArrangementCoordinate;
 using onepath::gen::SplitMix64;
 using onepath::geom2d::Arrangement;
 using onepath::geom2d::BuildArrangement;
 using onepath::geom2d::CandidateSearch;
 using onepath::geom2d::CanonicalBytes;
 using onepath::geom2d::GridPoint;
-using onepath::geom2d::kMaxArrangementCoordinate;
 using onepath::geom2d::TaggedEdge;
 using onepath::oracle::SnapRoundCgalIsolated;
 using onepath::oracle::SnapRoundingCgalResult;

@@ -26,8 +26,9 @@
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "conformance/generators/pillar_rooms.hpp"
 #include "conformance/tests/clause.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
-#include "onepath/geom2d/shrink.hpp"
 #include "oracles/clipper/erosion_clipper.hpp"
 
 namespace {

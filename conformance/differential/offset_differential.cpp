@@ -93,6 +93,7 @@
 #include "conformance/generators/region_shapes.hpp"
 #include "conformance/generators/region_validity.hpp"
 #include "conformance/tests/clause.hpp"
+#include "onepath/geom2d/arrangement.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "oracles/cgal/minkowski_cgal.hpp"
 

@@ -115,6 +115,7 @@
 #include "conformance/generators/region_validity.hpp"
 #include "conformance/generators/tile_squares.hpp"
 #include "conformance/tests/clause.hpp"
+#include "onepath/geom2d/arrangement.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "oracles/cgal/polygon_set_cgal.hpp"
 #include "oracles/clipper/tilemap_clipper.hpp"

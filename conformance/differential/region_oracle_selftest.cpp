@@ -16,6 +16,7 @@
 
 #include "conformance/generators/region_validity.hpp"
 #include "conformance/tests/clause.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "oracles/cgal/polygon_set_cgal.hpp"
 #include "oracles/clipper/tilemap_clipper.hpp"
 
@@ -31,6 +32,7 @@ using onepath::gen::RoundingFree;
 using onepath::gen::WindingAt;
 using onepath::geom2d::GridPoint;
 using onepath::geom2d::Region;
+using onepath::geom2d::RegionAccess;
 using onepath::geom2d::Ring;
 using onepath::geom2d::TaggedEdge;
 using onepath::oracle::BoundaryEdge;
@@ -136,7 +138,7 @@ TEST(RegionValidity, SquareWithHoleIsValid) {
   EXPECT_EQ(WindingAt(rings, At(6, 8, 2)), std::nullopt);  // (3, 4): outer top edge
 
   // Through Region (FromRings keeps the rings as given).
-  Region region = Region::FromRings(rings, 16);
+  Region region = RegionAccess::FromRings(rings, 16);
   RegionValidity w = CheckRegionValidity(region);
   EXPECT_TRUE(w.ok()) << Messages(w);
   EXPECT_EQ(WindingAt(region, At(1, 1, 2)), 1);
@@ -286,7 +288,7 @@ TEST(RegionValidity, FormAndAreaAreCaught) {
   EXPECT_TRUE(Mentions(v, "zero area")) << Messages(v);
   // SnapBits outside 0..16 through Region.
   EXPECT_TRUE(
-      Mentions(CheckRegionValidity(Region::FromRings({Box(0, 0, 1, 1)}, 17)), "SnapBits 17"));
+      Mentions(CheckRegionValidity(RegionAccess::FromRings({Box(0, 0, 1, 1)}, 17)), "SnapBits 17"));
   EXPECT_THROW(WindingAt(std::vector<Ring>{}, At(0, 0, 0)), std::invalid_argument);
 }
 

@@ -44,6 +44,7 @@
 #include <string>
 #include <vector>
 
+#include "onepath/geom2d/arrangement.hpp"
 #include "onepath/geom2d/region.hpp"
 
 namespace onepath::gen {

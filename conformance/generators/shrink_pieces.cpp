@@ -4,9 +4,10 @@
 #include <cstdint>
 
 #include "onepath/exact/predicates.hpp"
-#include "onepath/geom2d/grid.hpp"
-#include "onepath/geom2d/offset.hpp"
-#include "onepath/geom2d/shrink.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
+#include "onepath/geom2d/internal/offset.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 
 namespace onepath::gen {
 

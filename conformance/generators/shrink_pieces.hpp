@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
 
@@ -25,7 +26,7 @@ std::vector<std::vector<geom2d::GridPoint>> ShrinkPieces(const geom2d::Region& r
 
 // The plain construction's arrangement input: the region's ring edges as
 // operand 0 and the edges of every piece of ShrinkPieces as operand 1.
-// Region::FromEdges of them with FaceRule::kDifference is the shrink.
+// RegionAccess::FromEdges of them with FaceRule::kDifference is the shrink.
 std::vector<geom2d::TaggedEdge> ShrinkPieceEdges(const geom2d::Region& region,
                                                  const geom2d::Mesh2DSettings& settings);
 

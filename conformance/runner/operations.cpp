@@ -15,9 +15,9 @@
 #include "onepath/exact/predicates.hpp"
 #include "onepath/geom2d/arrangement.hpp"
 #include "onepath/geom2d/cdt.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
-#include "onepath/geom2d/shrink.hpp"
 #include "onepath/geom2d/triangulation.hpp"
 
 namespace onepath::conformance {

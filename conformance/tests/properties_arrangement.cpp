@@ -47,6 +47,7 @@
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/internal/snap_rounding.hpp"
 
 namespace {
 

@@ -31,6 +31,7 @@
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/cdt.hpp"
+#include "onepath/geom2d/internal/cdt_mesh.hpp"
 
 namespace {
 
@@ -67,7 +68,7 @@ CdtInput GenInput() {
   const int kind = *rc::gen::inRange(0, 3);
   const std::int64_t range = kind == 0   ? *rc::gen::inRange<std::int64_t>(1, 9)
                              : kind == 1 ? 1000
-                                         : onepath::geom2d::kMaxCdtCoordinate;
+                                         : onepath::kMaxCdtCoordinate;
   const std::size_t n = *rc::gen::inRange<std::size_t>(0, 91);
   for (std::size_t k = 0; k < n; ++k)
     in.points.push_back({*rc::gen::inRange<std::int64_t>(-range, range + 1),

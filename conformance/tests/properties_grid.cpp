@@ -21,10 +21,11 @@
 
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
 
 namespace {
 
+using onepath::geom2d::Axis;
 using onepath::geom2d::GridValue;
 using onepath::geom2d::IsPublicCoordinate;
 using onepath::geom2d::SnapCoordinate;
@@ -112,7 +113,7 @@ TEST(GridProperties, TileMapLinesNeverGoBackwards) {
     RC_LOG() << std::hexfloat << "origin = " << origin << ", cellSize = " << cellSize
              << ", cells = " << cells << ", snapBits = " << snapBits << "\n";
     const std::vector<std::int64_t> lines =
-        SnapTileMapLines(origin, cellSize, cells, snapBits, "x");
+        SnapTileMapLines(origin, cellSize, cells, snapBits, Axis::kX);
     RC_ASSERT(lines.size() == static_cast<std::size_t>(cells) + 1);
     for (std::int64_t i = 0; i <= cells; ++i) {
       const double line = origin + static_cast<double>(i) * cellSize;

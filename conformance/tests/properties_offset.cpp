@@ -24,8 +24,10 @@
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/gen_outlines.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
-#include "onepath/geom2d/shrink.hpp"
 
 namespace {
 
@@ -36,6 +38,7 @@ using onepath::geom2d::Mesh2DSettings;
 using onepath::geom2d::OffsetJoin;
 using onepath::geom2d::Outline;
 using onepath::geom2d::Region;
+using onepath::geom2d::RegionAccess;
 using onepath::geom2d::Ring;
 using onepath::proptest::CheckProperty;
 
@@ -106,7 +109,7 @@ TEST(OffsetProperties, RingOrderAndStartDoNotMatter) {
               *rc::gen::inRange<std::ptrdiff_t>(0, static_cast<std::ptrdiff_t>(ring.size()));
           std::rotate(ring.begin(), ring.begin() + shift, ring.end());
         }
-        Region shuffled = Region::FromRings(rings, r.SnapBits());
+        Region shuffled = RegionAccess::FromRings(rings, r.SnapBits());
         double d = GenDistance();
         OffsetJoin join = GenJoin();
         RC_ASSERT(CanonicalBytes(shuffled.Offset(d, join, 0.25)) ==

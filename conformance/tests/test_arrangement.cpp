@@ -8,6 +8,7 @@
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/internal/snap_rounding.hpp"
 
 using namespace onepath;
 using namespace onepath::geom2d;

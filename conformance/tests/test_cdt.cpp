@@ -24,7 +24,10 @@
 #include "conformance/tests/error_fields.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/exact/predicates.hpp"
 #include "onepath/geom2d/cdt.hpp"
+#include "onepath/geom2d/internal/cdt_mesh.hpp"
+#include "onepath/geom2d/internal/cdt_order.hpp"
 #include "onepath/geom2d/region.hpp"
 
 using namespace onepath;
@@ -33,6 +36,11 @@ using onepath::checks::ArgumentFields;
 using onepath::checks::OutOfRangeFields;
 
 namespace {
+
+// exact::InCircleInt, the CDT's in-circle test, on grid points.
+int InCircleGrid(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
+  return exact::InCircleInt(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y);
+}
 
 constexpr std::int64_t B = std::int64_t{1} << 45;
 

@@ -18,7 +18,7 @@
 #include "conformance/tests/error_fields.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/arrangement.hpp"
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
 
 using namespace onepath;
 using namespace onepath::geom2d;
@@ -259,10 +259,10 @@ TEST(Grid, TileMapLinesAreSnappedOnce) {
   // origin 0.25, cell 0.5: lines 0.25, 0.75, 1.25, 1.75, 2.25, all exact;
   // times 2^16: 16384, 49152, 81920, 114688, 147456. Four cells, five
   // lines: cell k spans lines k and k + 1, so neighbours share line k + 1.
-  EXPECT_EQ(SnapTileMapLines(0.25, 0.5, 4, 16, "x"),
+  EXPECT_EQ(SnapTileMapLines(0.25, 0.5, 4, 16, Axis::kX),
             (std::vector<std::int64_t>{16384, 49152, 81920, 114688, 147456}));
   // No cells: the one line at the origin (0.1 * 2^16 = 6553.6... -> 6554).
-  EXPECT_EQ(SnapTileMapLines(0.1, 0.5, 0, 16, "y"), (std::vector<std::int64_t>{6554}));
+  EXPECT_EQ(SnapTileMapLines(0.1, 0.5, 0, 16, Axis::kY), (std::vector<std::int64_t>{6554}));
 }
 
 TEST(Grid, TileMapLinesRoundTheProductAndTheSumSeparately) {
@@ -278,11 +278,11 @@ TEST(Grid, TileMapLinesRoundTheProductAndTheSumSeparately) {
   // rounding), each just beyond a half unit: -4, -3, -2.
   const double c = 1.0 + 0x1p-52;
   const double o = -3.5 - 0x1p-50;
-  EXPECT_EQ(SnapTileMapLines(o, c, 3, 0, "x"), (std::vector<std::int64_t>{-4, -3, -2, 0}));
+  EXPECT_EQ(SnapTileMapLines(o, c, 3, 0, Axis::kX), (std::vector<std::int64_t>{-4, -3, -2, 0}));
   // The sum is rounded before snapping: 2^-40 + (2^20 + 1/2) is within half
   // a double spacing (2^-33) of 2^20 + 1/2, so line 1 is that tie and
   // snaps to the even 2^20; the exact sum would snap to 2^20 + 1.
-  EXPECT_EQ(SnapTileMapLines(0x1p-40, 0x1p20 + 0.5, 1, 0, "y"),
+  EXPECT_EQ(SnapTileMapLines(0x1p-40, 0x1p20 + 0.5, 1, 0, Axis::kY),
             (std::vector<std::int64_t>{0, std::int64_t{1} << 20}));
 }
 
@@ -291,37 +291,37 @@ TEST(Grid, OneUnitCellsOnHalfUnitsCollapseInPairs) {
   // Cell size one unit (2^-16), origin half a unit (2^-17): line i is at
   // i + 1/2 units, all ties: 0.5 -> 0, 1.5 -> 2, 2.5 -> 2, 3.5 -> 4,
   // 4.5 -> 4. Lines 1 and 2 (and 3 and 4) meet: cells 1 and 3 have no width.
-  EXPECT_EQ(SnapTileMapLines(0x1p-17, 0x1p-16, 4, 16, "x"),
+  EXPECT_EQ(SnapTileMapLines(0x1p-17, 0x1p-16, 4, 16, Axis::kX),
             (std::vector<std::int64_t>{0, 2, 2, 4, 4}));
   // The same at SnapBits 0 below zero: -2.5 -> -2, -1.5 -> -2, -0.5 -> 0,
   // 0.5 -> 0.
-  EXPECT_EQ(SnapTileMapLines(-2.5, 1.0, 3, 0, "y"), (std::vector<std::int64_t>{-2, -2, 0, 0}));
+  EXPECT_EQ(SnapTileMapLines(-2.5, 1.0, 3, 0, Axis::kY), (std::vector<std::int64_t>{-2, -2, 0, 0}));
 }
 
 TEST(Grid, CellSizeOfOneGridUnitIsTheBoundary) {
   CLAUSE("grid.tilemap-lines err.fields");
   // Exactly one unit is accepted; the double just below it is not.
-  EXPECT_EQ(SnapTileMapLines(0.0, 0x1p-16, 2, 16, "x"), (std::vector<std::int64_t>{0, 1, 2}));
-  EXPECT_EQ(SnapTileMapLines(0.0, 1.0, 2, 0, "x"), (std::vector<std::int64_t>{0, 1, 2}));
+  EXPECT_EQ(SnapTileMapLines(0.0, 0x1p-16, 2, 16, Axis::kX), (std::vector<std::int64_t>{0, 1, 2}));
+  EXPECT_EQ(SnapTileMapLines(0.0, 1.0, 2, 0, Axis::kX), (std::vector<std::int64_t>{0, 1, 2}));
   const double below16 = std::nextafter(0x1p-16, 0.0);
-  ExpectFields(OutOfRangeFields([&] { SnapTileMapLines(0.0, below16, 2, 16, "x"); }),
+  ExpectFields(OutOfRangeFields([&] { SnapTileMapLines(0.0, below16, 2, 16, Axis::kX); }),
                {.argument = "cellSize", .value = below16});
   const double below0 = std::nextafter(1.0, 0.0);
-  ExpectFields(OutOfRangeFields([&] { SnapTileMapLines(0.0, below0, 2, 0, "x"); }),
+  ExpectFields(OutOfRangeFields([&] { SnapTileMapLines(0.0, below0, 2, 0, Axis::kX); }),
                {.argument = "cellSize", .value = below0});
   // One unit at SnapBits 16 is far below one unit at SnapBits 0.
-  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0.0, 0x1p-16, 2, 0, "x"); }),
+  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0.0, 0x1p-16, 2, 0, Axis::kX); }),
                {.argument = "cellSize", .value = 0x1p-16});
 }
 
 TEST(Grid, CellSizeZeroNegativeOrNotFiniteIsRejected) {
   CLAUSE("grid.tilemap-lines err.fields");
   for (double size : {0.0, -0.0, -1.0, kNaN, kInf, -kInf}) {
-    ExpectFields(OutOfRangeFields([&] { SnapTileMapLines(0.0, size, 1, 16, "x"); }),
+    ExpectFields(OutOfRangeFields([&] { SnapTileMapLines(0.0, size, 1, 16, Axis::kX); }),
                  {.argument = "cellSize", .value = size});
   }
   // The cell size is checked before any line (here line 0, a NaN origin).
-  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(kNaN, 0.0, 1, 16, "y"); }),
+  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(kNaN, 0.0, 1, 16, Axis::kY); }),
                {.argument = "cellSize", .value = 0.0});
 }
 
@@ -329,18 +329,18 @@ TEST(Grid, LinesBeyondTheRangeNameTheirIndex) {
   CLAUSE("grid.tilemap-lines grid.coordinates err.fields");
   // origin 2^21 - 1, cell 1/2: lines 2^21 - 1, 2^21 - 1/2, 2^21 (accepted),
   // 2^21 + 1/2 (line 3, rejected).
-  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0x1p21 - 1.0, 0.5, 4, 16, "x"); }),
+  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0x1p21 - 1.0, 0.5, 4, 16, Axis::kX); }),
                {.argument = "gridLine.x", .vertex = 3, .value = 2097152.5});
-  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0x1p21 - 2.0, 1.0, 5, 0, "y"); }),
+  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0x1p21 - 2.0, 1.0, 5, 0, Axis::kY); }),
                {.argument = "gridLine.y", .vertex = 3, .value = 2097153.0});
   // The last accepted line is exactly 2^21: 2^21 * 2^16 = 2^37.
-  EXPECT_EQ(SnapTileMapLines(0x1p21 - 1.0, 0.5, 2, 16, "x").back(), kTwoTo37);
+  EXPECT_EQ(SnapTileMapLines(0x1p21 - 1.0, 0.5, 2, 16, Axis::kX).back(), kTwoTo37);
   // A bad origin is line 0 (o + 0 * c = o).
-  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(-kInf, 1.0, 3, 16, "x"); }),
+  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(-kInf, 1.0, 3, 16, Axis::kX); }),
                {.argument = "gridLine.x", .vertex = 0, .value = -kInf});
-  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(kNaN, 1.0, 3, 16, "y"); }),
+  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(kNaN, 1.0, 3, 16, Axis::kY); }),
                {.argument = "gridLine.y", .vertex = 0, .value = kNaN});
   // A huge cell: line 1 = 1e300 is finite but beyond 2^21.
-  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0.0, 1e300, 2, 16, "x"); }),
+  ExpectFields(OutOfRangeFields([] { SnapTileMapLines(0.0, 1e300, 2, 16, Axis::kX); }),
                {.argument = "gridLine.x", .vertex = 1, .value = 1e300});
 }

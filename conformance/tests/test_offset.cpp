@@ -23,9 +23,11 @@
 #include "conformance/generators/shrink_pieces.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/core/errors.hpp"
-#include "onepath/geom2d/offset.hpp"
+#include "onepath/geom2d/internal/offset.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
-#include "onepath/geom2d/shrink.hpp"
 
 using namespace onepath;
 using namespace onepath::geom2d;
@@ -308,8 +310,8 @@ TEST(Shrink, EqualAreaArcAtAReflexCorner) {
 // operand 0. The spec says the edges it leaves out cancel; the result must
 // be byte for byte the same.
 Region NaiveShrink(const Region& region, const Mesh2DSettings& s) {
-  return Region::FromEdges(onepath::gen::ShrinkPieceEdges(region, s), FaceRule::kDifference,
-                           region.SnapBits());
+  return RegionAccess::FromEdges(onepath::gen::ShrinkPieceEdges(region, s), FaceRule::kDifference,
+                                 region.SnapBits());
 }
 
 TEST(Shrink, LeftOutEdgesCancel) {
@@ -393,7 +395,7 @@ TEST(Offset, LimitGuardNamesTheCoordinate) {
   // Within grid.coordinates and |distance| <= 2^20 no piece reaches
   // 2^21 + 2^20 (the pieces' extreme coordinates are p +- r); the guard is
   // exercised directly: at SnapBits 4 the limit is 3 * 2^20 * 16 units.
-  OffsetLimit limit(4, "distance", false);
+  const OffsetLimit limit = OffsetLimit::ForArgument(4, "distance");
   EXPECT_NO_THROW(limit.Check({0x3p24, -0x3p24}));
   try {
     limit.Check({0.0, 0x3p24 + 1});
@@ -402,7 +404,7 @@ TEST(Offset, LimitGuardNamesTheCoordinate) {
     EXPECT_EQ(e.fields().argument, "distance");
     EXPECT_EQ(e.fields().value, (0x3p24 + 1) / 16);
   }
-  OffsetLimit setting(0, "AgentRadius", true);
+  const OffsetLimit setting = OffsetLimit::ForSetting(0, "AgentRadius");
   try {
     setting.Check({-0x3p20 - 1, 0.0});
     ADD_FAILURE() << "no exception";

@@ -91,7 +91,9 @@ using Status = MinkowskiCgalResult::Status;
 
 // Room for the square and the padding: input within 2^39, k and t within
 // 2^39 as well, so every coordinate made here stays within 2^41.
-constexpr std::int64_t kLimit = geom2d::kMaxArrangementCoordinate;
+// arr.input (docs/spec/arrangement.md): magnitude at most 2^39, restated
+// from the spec, not taken from src/.
+constexpr std::int64_t kLimit = std::int64_t{1} << 39;
 
 bool Within(std::int64_t v) { return v <= kLimit && v >= -kLimit; }
 

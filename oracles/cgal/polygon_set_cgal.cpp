@@ -54,8 +54,12 @@ using epeck::Rejection;
 using geom2d::GridPoint;
 using Status = PolygonSetCgalResult::Status;
 
+// arr.input (docs/spec/arrangement.md): "integer coordinates of magnitude
+// at most 2^39", restated here from the spec, not taken from src/.
+constexpr std::int64_t kMaxCoordinate = std::int64_t{1} << 39;
+
 void Validate(const PolygonSetRequest& request) {
-  const std::int64_t limit = geom2d::kMaxArrangementCoordinate;
+  const std::int64_t limit = kMaxCoordinate;
   for (const auto* operand : {&request.first, &request.second})
     for (const CgalOutline& outline : *operand)
       for (const CgalRing& ring : outline)

@@ -116,6 +116,10 @@ using PolylineList = std::list<Polyline>;
 using geom2d::GridPoint;
 using geom2d::TaggedEdge;
 
+// arr.input (docs/spec/arrangement.md): "integer coordinates of magnitude
+// at most 2^39", restated here from the spec, not taken from src/.
+constexpr std::int64_t kMaxCoordinate = std::int64_t{1} << 39;
+
 // An exact FT that must be an integer of at most 2^40 in magnitude.
 std::int64_t ToInt(const Kernel::FT& v) {
   double d = CGAL::to_double(v);
@@ -130,7 +134,7 @@ double Shifted(std::int64_t x) { return static_cast<double>(x) + 0.5; }
 SnapRoundingCgalResult Run(std::span<const TaggedEdge> edges) {
   for (const TaggedEdge& e : edges)
     for (std::int64_t v : {e.p.x, e.p.y, e.q.x, e.q.y})
-      if (v > geom2d::kMaxArrangementCoordinate || v < -geom2d::kMaxArrangementCoordinate)
+      if (v > kMaxCoordinate || v < -kMaxCoordinate)
         throw std::invalid_argument("SnapRoundCgal: coordinate beyond 2^39");
 
   SnapRoundingCgalResult out;
@@ -230,7 +234,7 @@ SnapRoundingCgalResult SnapRoundCgalIsolated(std::span<const TaggedEdge> edges,
   // Input errors are the caller's, reported here and not by the worker.
   for (const TaggedEdge& e : edges)
     for (std::int64_t v : {e.p.x, e.p.y, e.q.x, e.q.y})
-      if (v > geom2d::kMaxArrangementCoordinate || v < -geom2d::kMaxArrangementCoordinate)
+      if (v > kMaxCoordinate || v < -kMaxCoordinate)
         throw std::invalid_argument("SnapRoundCgal: coordinate beyond 2^39");
   // After a rejection (an exception thrown from inside CGAL's sweep, whose
   // data structures may then be left half-updated) or a crash, the next

@@ -7,12 +7,15 @@ namespace onepath::oracle {
 
 namespace {
 
+// arr.input (docs/spec/arrangement.md): "integer coordinates of magnitude
+// at most 2^39", restated here from the spec, not taken from src/.
+constexpr std::int64_t kMaxCoordinate = std::int64_t{1} << 39;
+
 void CheckLines(std::span<const std::int64_t> lines, std::int64_t cells) {
   if (cells < 0 || lines.size() != static_cast<std::size_t>(cells) + 1)
     throw std::invalid_argument("ClipperTileMapUnion: wrong number of grid lines");
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    if (lines[i] > geom2d::kMaxArrangementCoordinate ||
-        lines[i] < -geom2d::kMaxArrangementCoordinate)
+    if (lines[i] > kMaxCoordinate || lines[i] < -kMaxCoordinate)
       throw std::invalid_argument("ClipperTileMapUnion: grid line beyond 2^39");
     if (i > 0 && lines[i] < lines[i - 1])
       throw std::invalid_argument("ClipperTileMapUnion: grid lines must not decrease");

@@ -31,7 +31,7 @@
 //      triangulate.input, without Triangulate's face labelling;
 //  partition_holefree / cgal_partition_holefree   the shrunk region's outer
 //      rings that hold no hole and repeat no vertex (approx_convex_partition_2
-//      takes a simple polygon without holes): ours is Region::FromRings of
+//      takes a simple polygon without holes): ours is RegionAccess::FromRings of
 //      those rings, PartitionConvex(6) (its Triangulate included); CGAL's is
 //      approx_convex_partition_2 of each ring (its own triangulation
 //      included). CGAL has no vertex limit per piece; --check also gives
@@ -84,6 +84,9 @@
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/geom2d/cdt.hpp"
+#include "onepath/geom2d/internal/cdt_mesh.hpp"
+#include "onepath/geom2d/internal/offset.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "tools/bench/bench_support.hpp"
@@ -100,6 +103,7 @@ using onepath::geom2d::GridPoint;
 using onepath::geom2d::Mesh2DPipeline;
 using onepath::geom2d::Mesh2DSettings;
 using onepath::geom2d::Region;
+using onepath::geom2d::RegionAccess;
 using onepath::geom2d::Ring;
 
 constexpr std::uint64_t kPointSeed = 20261203;
@@ -410,7 +414,7 @@ struct MapInputs {
   const Region& HoleFreeRegion() {
     if (!holeFreeRegion)
       holeFreeRegion =
-          std::make_unique<Region>(Region::FromRings(HoleFreeRings().rings, kSnapBits));
+          std::make_unique<Region>(RegionAccess::FromRings(HoleFreeRings().rings, kSnapBits));
     return *holeFreeRegion;
   }
   const onepath::bench::CgalPolygons& CgalPolygons() {

@@ -24,7 +24,7 @@
 //  offset_round       A.Offset(-1.0, Round, 0.0825) (m = 8), for information;
 //  offset_square      A.Offset(-1.0, Square, 0.0825), for information;
 //  shrink_pieces      the shrink's construction handed over whole:
-//                     Region::FromEdges(A's edges as operand 0 and the
+//                     RegionAccess::FromEdges(A's edges as operand 0 and the
 //                     edges of the closed pieces of gen::ShrinkPieces as
 //                     operand 1, Difference), the same bytes as shrink
 //                     (shrink.edges); the edges are made outside the timed
@@ -73,8 +73,11 @@
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "conformance/generators/shrink_pieces.hpp"
 #include "onepath/core/canonical.hpp"
+#include "onepath/geom2d/internal/offset.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/region.hpp"
-#include "onepath/geom2d/shrink.hpp"
 #include "tools/bench/bench_support.hpp"
 
 namespace {
@@ -89,6 +92,7 @@ using onepath::geom2d::Mesh2DPipeline;
 using onepath::geom2d::Mesh2DSettings;
 using onepath::geom2d::OffsetJoin;
 using onepath::geom2d::Region;
+using onepath::geom2d::RegionAccess;
 using onepath::geom2d::TaggedEdge;
 
 constexpr std::uint64_t kMapSeed = 1;
@@ -231,7 +235,7 @@ void RunCase(Case c, Inputs& in, Use&& use) {
     case Case::kOffsetSquare:
       return use(in.a.Offset(-kRadius, OffsetJoin::kSquare, ShrinkTolerance()));
     case Case::kShrinkPieces:
-      return use(Region::FromEdges(in.PieceEdges(), FaceRule::kDifference, kSnapBits));
+      return use(RegionAccess::FromEdges(in.PieceEdges(), FaceRule::kDifference, kSnapBits));
     case Case::kClipperPieces:
       return use(ClipperDifference(in.Paths(), in.PiecePaths()));
   }

@@ -37,7 +37,7 @@ PAIRS = [
     ("offset_square", "clipper_round_m8", "Offset square / Clipper m8",
      "Region::Offset(-1, Square) / ClipperOffset jtRound, 8 steps per circle"),
     ("shrink_pieces", "clipper_pieces", "pieces: ours / Clipper",
-     "The shrink's pieces whole: Region::FromEdges / Clipper::Execute(ctDifference)"),
+     "The shrink's pieces whole: RegionAccess::FromEdges / Clipper::Execute(ctDifference)"),
     ("shrink", "clipper_pieces", "Shrink / Clipper on the pieces",
      "Mesh2DPipeline::Shrink / Clipper::Execute(ctDifference) of the shrink's pieces"),
 ]

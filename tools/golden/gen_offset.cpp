@@ -66,7 +66,8 @@
 #include <string>
 
 #include "conformance/generators/noisy_tilemap.hpp"
-#include "onepath/geom2d/shrink.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 #include "tools/golden/jsonl_writer.hpp"
 #include "tools/golden/region_vectors.hpp"
 

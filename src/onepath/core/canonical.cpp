@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "onepath/core/errors.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath {
 
@@ -23,7 +24,7 @@ void CanonicalWriter::F32(float v) { Little(std::bit_cast<std::uint32_t>(v), 4);
 void CanonicalWriter::F64(double v) { Little(std::bit_cast<std::uint64_t>(v), 8); }
 
 void CanonicalWriter::Count(std::size_t n) {
-  if (n > 0xFFFFFFFFu) {
+  if (n > kMaxCanonicalCount) {
     throw InvalidOperationException("list too long for the canonical form",
                                     {.count = static_cast<std::int64_t>(n)});
   }

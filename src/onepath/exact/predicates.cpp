@@ -94,7 +94,7 @@ void Negate(Exp<N>& a) {
 
 bool InPredicateDomain(double v) {
   double m = std::fabs(v);
-  return v == 0.0 || (m >= kDomainMin && m <= kDomainMax);
+  return v == 0.0 || (m >= kPredicateDomainMin && m <= kPredicateDomainMax);
 }
 
 int Orient2DExact(Vector2D a, Vector2D b, Vector2D c) {

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "onepath/core/limits.hpp"
 #include "onepath/geom2d/grid_point.hpp"
 
 namespace onepath::geom2d {
@@ -29,18 +30,11 @@ struct Arrangement {
   std::vector<NetSegment> segments;  // sorted by (a, b); no zero-net segment
 };
 
-// arr.input limits: |coordinate| <= 2^39, operand in {0, 1, 2}.
-constexpr std::int64_t kMaxArrangementCoordinate = std::int64_t{1} << 39;
-
 // Steps 1-5 of arr.*. Throws ArgumentOutOfRangeException (argument "edges",
-// edge, vertex, value) for input outside arr.input, GeometryException after
-// 256 repair rounds (arr.repair).
+// edge, vertex, value) for input outside arr.input (|coordinate| <=
+// kMaxArrangementCoordinate, operand 0, 1 or 2), GeometryException after
+// kMaxRepairRounds repair rounds (arr.repair).
 Arrangement BuildArrangement(std::span<const TaggedEdge> edges);
-
-// arr.candidates: how candidate pairs and pixels are found. The result never
-// depends on it; tests force each path to show that.
-enum class CandidateSearch { kAuto, kGrid, kSweep, kTree };
-Arrangement BuildArrangement(std::span<const TaggedEdge> edges, CandidateSearch search);
 
 // The same as BuildArrangement(edges), but frees the edges once step 1 has
 // indexed them, before the larger buffers of the later steps are made.

@@ -5,7 +5,7 @@
 // num.rounding guarantees (nearbyint), comparisons and conversions of
 // representable values. The one rounded computation is the tile-map line,
 // which the spec fixes as one multiplication and one addition.
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
 
 #include <cmath>
 #include <string>
@@ -58,7 +58,7 @@ void CheckSameSnapBits(int first, int second) {
 }
 
 std::vector<std::int64_t> SnapTileMapLines(double origin, double cellSize, std::int64_t cells,
-                                           int snapBits, const char* axis) {
+                                           int snapBits, Axis axis) {
   // grid.tilemap-lines: at least one grid unit, compared exactly (scaling by
   // 2^snapBits >= 1 cannot round). NaN and negative sizes fail the
   // comparison; an infinite size is rejected here too.
@@ -76,7 +76,7 @@ std::vector<std::int64_t> SnapTileMapLines(double origin, double cellSize, std::
     if (!IsPublicCoordinate(line)) {
       throw ArgumentOutOfRangeException(
           "grid line not finite or beyond 2^21 (grid.coordinates, grid.tilemap-lines)",
-          {.argument = std::string("gridLine.") + axis, .vertex = i, .value = line});
+          {.argument = axis == Axis::kX ? "gridLine.x" : "gridLine.y", .vertex = i, .value = line});
     }
     lines.push_back(SnapCoordinate(line, snapBits));
   }

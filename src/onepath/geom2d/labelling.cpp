@@ -1,10 +1,10 @@
 // Labelling (docs/spec/region.md): the winding sweep and face selection.
-#include "onepath/geom2d/labelling.hpp"
+#include "onepath/geom2d/internal/labelling.hpp"
 
 #include <algorithm>
 
 #include "onepath/exact/predicates.hpp"
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
 
 namespace onepath::geom2d {
 

@@ -6,7 +6,7 @@
 // vectors come from square roots and the four basic operations only
 // (offset.half-angles), never from sin or cos (num.ieee), so every platform
 // makes the same pieces.
-#include "onepath/geom2d/offset.hpp"
+#include "onepath/geom2d/internal/offset.hpp"
 
 #include <algorithm>
 #include <array>
@@ -15,9 +15,9 @@
 #include <utility>
 
 #include "onepath/core/errors.hpp"
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
+#include "onepath/geom2d/internal/labelling.hpp"
 #include "onepath/geom2d/internal/region_access.hpp"
-#include "onepath/geom2d/labelling.hpp"
 #include "onepath/geom2d/region.hpp"
 
 namespace onepath::geom2d {
@@ -98,20 +98,26 @@ std::vector<Vector2D> UnitCircumscribedRing(int m) {
   return ring;
 }
 
-OffsetLimit::OffsetLimit(int snapBits, const char* name, bool isSetting)
-    : limit_(std::ldexp(0x1p21 + 0x1p20, snapBits)),
+OffsetLimit::OffsetLimit(int snapBits, const char* argument, const char* setting)
+    : limit_(std::ldexp(kMaxOffsetCoordinate, snapBits)),
       snapBits_(snapBits),
-      name_(name),
-      isSetting_(isSetting) {}
+      argument_(argument),
+      setting_(setting) {}
+
+OffsetLimit OffsetLimit::ForArgument(int snapBits, const char* argument) {
+  return OffsetLimit(snapBits, argument, nullptr);
+}
+
+OffsetLimit OffsetLimit::ForSetting(int snapBits, const char* setting) {
+  return OffsetLimit(snapBits, nullptr, setting);
+}
 
 GridPoint OffsetLimit::Check(RoundedPoint p) const {
   for (double v : {p.x, p.y}) {
     if (!(std::fabs(v) <= limit_)) {
       ErrorFields fields{.value = std::ldexp(v, -snapBits_)};
-      if (isSetting_)
-        fields.setting = name_;
-      else
-        fields.argument = name_;
+      if (argument_) fields.argument = argument_;
+      if (setting_) fields.setting = setting_;
       throw ArgumentOutOfRangeException("offset geometry beyond 2^21 + 2^20 (offset.limits)",
                                         fields);
     }
@@ -207,7 +213,7 @@ Region Region::Offset(double distance, OffsetJoin join, double arcTolerance) con
   CheckOffsetArguments(distance, arcTolerance);
   if (distance == 0.0) return *this;  // offset.radius
   const double r = std::ldexp(std::fabs(distance), snapBits_);
-  const OffsetLimit limit(snapBits_, "distance", false);
+  const OffsetLimit limit = OffsetLimit::ForArgument(snapBits_, "distance");
   // Per ring vertex its edge, and a rectangle and an m-gon (round) or a
   // hull of at most 8 corners (square): reserved once, as a growing vector
   // copies itself.
@@ -224,8 +230,8 @@ Region Region::Offset(double distance, OffsetJoin join, double arcTolerance) con
     AppendRoundPieces(*this, r, arcTolerance, limit, edges);
   else
     AppendSquarePieces(*this, r, limit, edges);
-  return FromEdges(std::move(edges), distance > 0 ? FaceRule::kUnion : FaceRule::kDifference,
-                   snapBits_);
+  return RegionAccess::FromEdges(
+      std::move(edges), distance > 0 ? FaceRule::kUnion : FaceRule::kDifference, snapBits_);
 }
 
 }  // namespace onepath::geom2d

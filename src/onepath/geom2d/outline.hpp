@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include "onepath/core/limits.hpp"
 #include "onepath/core/vector2d.hpp"
 
 namespace onepath::geom2d {
@@ -16,7 +17,7 @@ struct Outline {
 
 // grid.snapbits: the grid unit is 2^-SnapBits, SnapBits in 0..16.
 struct Geometry2DOptions {
-  int SnapBits = 16;
+  int SnapBits = kDefaultSnapBits;
 };
 
 }  // namespace onepath::geom2d

@@ -7,7 +7,7 @@
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "onepath/geom2d/triangulation.hpp"
 

@@ -3,15 +3,15 @@
 #include "onepath/geom2d/pipeline.hpp"
 
 #include "onepath/core/errors.hpp"
-#include "onepath/geom2d/grid.hpp"
-#include "onepath/geom2d/shrink.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
 
 namespace onepath::geom2d {
 
 // pipeline.settings, in the clause's order.
 void CheckMesh2DSettings(const Mesh2DSettings& s) {
   CheckSnapBits(s.SnapBits);
-  CheckShrinkSettings(s);
+  CheckShrinkSettings(s.CellSize, s.AgentRadius);
   if (s.MaxVerticesPerPolygon < kMinPolygonVertices ||
       s.MaxVerticesPerPolygon > kMaxPolygonVertices) {
     throw ArgumentOutOfRangeException(

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <span>
 
+#include "onepath/core/limits.hpp"
 #include "onepath/core/vector2d.hpp"
 #include "onepath/geom2d/outline.hpp"
 #include "onepath/geom2d/region.hpp"
@@ -16,7 +17,7 @@ namespace onepath::geom2d {
 // pipeline.settings (public units). Checked before any input is read, in
 // this order.
 struct Mesh2DSettings {
-  int SnapBits = 16;
+  int SnapBits = kDefaultSnapBits;
   double CellSize = 0.25;
   double AgentRadius = 0.5;
   int MaxVerticesPerPolygon = 6;

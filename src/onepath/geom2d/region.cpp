@@ -8,10 +8,10 @@
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
+#include "onepath/geom2d/internal/labelling.hpp"
 #include "onepath/geom2d/internal/region_access.hpp"
-#include "onepath/geom2d/labelling.hpp"
-#include "onepath/geom2d/rings.hpp"
+#include "onepath/geom2d/internal/rings.hpp"
 
 namespace onepath::geom2d {
 
@@ -44,15 +44,15 @@ std::vector<Ring> Resolve(std::span<const TaggedEdge> edges, FaceRule rule) {
 
 }  // namespace
 
-Region Region::FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits) {
-  return FromRings(Resolve(edges, rule), snapBits);
+Region RegionAccess::FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits) {
+  return RegionAccess::FromRings(Resolve(edges, rule), snapBits);
 }
 
-Region Region::FromEdges(std::vector<TaggedEdge>&& edges, FaceRule rule, int snapBits) {
-  return FromRings(Resolve(BuildArrangement(std::move(edges)), rule), snapBits);
+Region RegionAccess::FromEdges(std::vector<TaggedEdge>&& edges, FaceRule rule, int snapBits) {
+  return RegionAccess::FromRings(Resolve(BuildArrangement(std::move(edges)), rule), snapBits);
 }
 
-Region Region::FromRings(std::vector<Ring> rings, int snapBits) {
+Region RegionAccess::FromRings(std::vector<Ring> rings, int snapBits) {
   Region r;
   r.rings_ = std::move(rings);
   r.snapBits_ = snapBits;
@@ -82,7 +82,7 @@ Region Region::FromOutlines(std::span<const Outline> outlines, const Geometry2DO
     }
     for (const Ring& ring : Resolve(edges, FaceRule::kEvenOdd)) AppendRingEdges(ring, 0, resolved);
   }
-  return FromRings(Resolve(resolved, FaceRule::kPositive), bits);
+  return RegionAccess::FromRings(Resolve(resolved, FaceRule::kPositive), bits);
 }
 
 // region.from-tilemap: the boundary between solid and empty cells, traced
@@ -112,10 +112,11 @@ Region Region::FromTileMap(std::span<const std::uint8_t> cells, std::int64_t wid
   // A map without cells is empty; only its origin and cell size are
   // checked (so width and height are bounded by the number of cells).
   bool empty = cells.empty();
-  std::vector<std::int64_t> xs = SnapTileMapLines(origin.x, cellSize, empty ? 0 : width, bits, "x");
+  std::vector<std::int64_t> xs =
+      SnapTileMapLines(origin.x, cellSize, empty ? 0 : width, bits, Axis::kX);
   std::vector<std::int64_t> ys =
-      SnapTileMapLines(origin.y, cellSize, empty ? 0 : height, bits, "y");
-  if (empty) return FromRings({}, bits);
+      SnapTileMapLines(origin.y, cellSize, empty ? 0 : height, bits, Axis::kY);
+  if (empty) return RegionAccess::FromRings({}, bits);
   auto solid = [&](std::int64_t x, std::int64_t y) {
     if (x < 0 || y < 0 || x >= width || y >= height) return false;
     return cells[static_cast<std::size_t>(y * width + x)] != 0;
@@ -148,7 +149,7 @@ Region Region::FromTileMap(std::span<const std::uint8_t> cells, std::int64_t wid
   if (!collapsed) {
     for (const Net& e : nets)
       boundary.push_back(e.n > 0 ? DirectedEdge{e.a, e.b} : DirectedEdge{e.b, e.a});
-    return FromRings(TraceRings(std::move(boundary)), bits);
+    return RegionAccess::FromRings(TraceRings(std::move(boundary)), bits);
   }
   std::sort(nets.begin(), nets.end(),
             [](const Net& s, const Net& t) { return s.a < t.a || (s.a == t.a && s.b < t.b); });
@@ -161,7 +162,7 @@ Region Region::FromTileMap(std::span<const std::uint8_t> cells, std::int64_t wid
     if (sum < 0) boundary.push_back({nets[i].b, nets[i].a});
     i = j;
   }
-  return FromRings(TraceRings(std::move(boundary)), bits);
+  return RegionAccess::FromRings(TraceRings(std::move(boundary)), bits);
 }
 
 namespace {
@@ -171,7 +172,7 @@ Region Combine(const Region& a, const Region& b, FaceRule rule) {
   std::vector<TaggedEdge> edges;
   for (const Ring& ring : a.Rings()) AppendRingEdges(ring, 0, edges);
   for (const Ring& ring : b.Rings()) AppendRingEdges(ring, 1, edges);
-  return Region::FromRings(Resolve(edges, rule), a.SnapBits());
+  return RegionAccess::FromRings(Resolve(edges, rule), a.SnapBits());
 }
 
 }  // namespace

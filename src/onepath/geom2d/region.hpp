@@ -8,10 +8,9 @@
 #include <vector>
 
 #include "onepath/core/int128.hpp"
+#include "onepath/core/limits.hpp"
 #include "onepath/core/vector2d.hpp"
-#include "onepath/geom2d/arrangement.hpp"
-#include "onepath/geom2d/labelling.hpp"
-#include "onepath/geom2d/offset.hpp"
+#include "onepath/geom2d/grid_point.hpp"
 #include "onepath/geom2d/outline.hpp"
 #include "onepath/geom2d/triangulation.hpp"
 
@@ -19,6 +18,11 @@ namespace onepath::geom2d {
 
 // A closed ring of grid points, the last joined to the first.
 using Ring = std::vector<GridPoint>;
+
+// offset.arguments: the two joins.
+enum class OffsetJoin { kRound, kSquare };
+
+struct RegionAccess;  // onepath/geom2d/internal/region_access.hpp
 
 // region.invariants: rings never cross or overlap and touch only at shared
 // vertices; interior on the left (outer rings counter-clockwise, holes
@@ -69,20 +73,16 @@ class Region {
   // grid.value: the rings as exact doubles.
   std::vector<std::vector<Vector2D>> RingsAsVectors() const;
 
-  // For the stages that build regions from labelled boundaries (boolean
-  // operations, offsetting): rings already in region.invariants form.
-  static Region FromRings(std::vector<Ring> rings, int snapBits);
-
-  // Noding (arr.*), labelling (region.label-sweep), the faces inside by
-  // `rule` (region.face-rule) and ring tracing (region.boundary ...
-  // region.ring-order): the one routine behind every operation.
-  static Region FromEdges(std::span<const TaggedEdge> edges, FaceRule rule, int snapBits);
-  // The same, freeing the edges once the arrangement has indexed them.
-  static Region FromEdges(std::vector<TaggedEdge>&& edges, FaceRule rule, int snapBits);
-
  private:
+  // Every Region satisfies region.invariants: the public factories and
+  // operations make only such rings. Rings from elsewhere (the stages'
+  // labelled boundaries, tests) become a Region only through RegionAccess,
+  // declared in an internal header: a friend rather than a public factory,
+  // so that no library user can forge a Region without including one.
+  friend struct RegionAccess;
+
   std::vector<Ring> rings_;
-  int snapBits_ = 16;
+  int snapBits_ = kDefaultSnapBits;
 };
 
 // region.canonical: the region's canonical bytes.

@@ -1,20 +1,17 @@
-// Ring tracing (docs/spec/region.md, region.rings, region.ring-order).
-#include "onepath/geom2d/rings.hpp"
+// Ring tracing (docs/spec/region.md, region.rings, region.simplify,
+// region.ring-order), stage by stage (internal/rings.hpp).
+#include "onepath/geom2d/internal/rings.hpp"
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "onepath/core/errors.hpp"
-#include "onepath/exact/predicates.hpp"
-#include "onepath/geom2d/grid.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
 
 namespace onepath::geom2d {
 
 namespace {
-
-bool EdgeLess(const DirectedEdge& e, const DirectedEdge& f) {
-  return e.from < f.from || (e.from == f.from && e.to < f.to);
-}
 
 // Counter-clockwise angle order of directions from one vertex, starting at
 // +x: first the upper half-plane (y > 0, or y = 0 and x > 0), then the rest;
@@ -35,7 +32,7 @@ bool AngleLess(GridPoint v, GridPoint p, GridPoint q) {
 
 }  // namespace
 
-std::vector<Ring> TraceRings(std::vector<DirectedEdge> boundary) {
+ChainedRings ChainRings(std::vector<DirectedEdge> boundary) {
   // Edges sorted by (from, to): the edges leaving a vertex are consecutive,
   // and the first unused edge is the smallest edge of its ring.
   std::sort(boundary.begin(), boundary.end(), EdgeLess);
@@ -58,23 +55,24 @@ std::vector<Ring> TraceRings(std::vector<DirectedEdge> boundary) {
   // For every edge e, the group [at[e].first, at[e].second) of `out` holding
   // the edges that leave e.to, and the degree (edges in + out) of e.from:
   // one walk over the edges sorted by their end, beside the groups.
-  std::vector<std::uint32_t> by_to(n);
-  for (std::uint32_t i = 0; i < n; ++i) by_to[i] = i;
-  std::sort(by_to.begin(), by_to.end(), [&](std::uint32_t i, std::uint32_t j) {
+  std::vector<std::uint32_t> byTo(n);
+  for (std::uint32_t i = 0; i < n; ++i) byTo[i] = i;
+  std::sort(byTo.begin(), byTo.end(), [&](std::uint32_t i, std::uint32_t j) {
     return boundary[i].to < boundary[j].to || (boundary[i].to == boundary[j].to && i < j);
   });
   std::vector<std::pair<std::uint32_t, std::uint32_t>> at(n);
-  std::vector<std::uint32_t> degree(n, 0);  // of boundary[e].from
+  ChainedRings chained;
+  chained.degree.assign(n, 0);
   for (std::size_t k = 0, g = 0; k < n;) {
-    GridPoint v = boundary[by_to[k]].to;
+    GridPoint v = boundary[byTo[k]].to;
     std::size_t run = k;
-    while (run < n && boundary[by_to[run]].to == v) ++run;
+    while (run < n && boundary[byTo[run]].to == v) ++run;
     while (g < n && boundary[g].from < v) ++g;
     std::size_t h = g;
     while (h < n && boundary[h].from == v) ++h;
     if (g == h) Defect("a boundary edge ends where no boundary edge starts");
-    for (std::size_t r = k; r < run; ++r) at[by_to[r]] = {std::uint32_t(g), std::uint32_t(h)};
-    for (std::size_t e = g; e < h; ++e) degree[e] = std::uint32_t((h - g) + (run - k));
+    for (std::size_t r = k; r < run; ++r) at[byTo[r]] = {std::uint32_t(g), std::uint32_t(h)};
+    for (std::size_t e = g; e < h; ++e) chained.degree[e] = std::uint32_t((h - g) + (run - k));
     k = run;
   }
 
@@ -94,40 +92,64 @@ std::vector<Ring> TraceRings(std::vector<DirectedEdge> boundary) {
   };
 
   std::vector<std::uint8_t> used(n, 0);
-  std::vector<Ring> rings;
-  std::vector<std::uint32_t> traced_edges;
+  chained.ringEdges.reserve(n);
   for (std::uint32_t start = 0; start < n; ++start) {
     if (used[start]) continue;
-    traced_edges.clear();
+    chained.ringStart.push_back(static_cast<std::uint32_t>(chained.ringEdges.size()));
     for (std::uint32_t e = start; !used[e]; e = successor(e)) {
       used[e] = 1;
-      traced_edges.push_back(e);
+      chained.ringEdges.push_back(e);
     }
-    // region.simplify: drop collinear vertices used by this ring only
-    // (degree 2). Each is tested against its original neighbours: if q is
-    // dropped, p, q, r and q, r, s are collinear, so p, r, s are too.
+  }
+  chained.ringStart.push_back(static_cast<std::uint32_t>(chained.ringEdges.size()));
+  chained.edges = std::move(boundary);
+  return chained;
+}
+
+std::vector<Ring> SimplifyRings(const ChainedRings& chained) {
+  // Each vertex is tested against its original neighbours: if q is
+  // dropped, p, q, r and q, r, s are collinear, so p, r, s are too.
+  const std::vector<DirectedEdge>& edges = chained.edges;
+  std::vector<Ring> rings;
+  rings.reserve(chained.RingCount());
+  for (std::size_t r = 0; r < chained.RingCount(); ++r) {
+    const std::uint32_t* traced = chained.ringEdges.data() + chained.ringStart[r];
+    const std::size_t m = chained.ringStart[r + 1] - chained.ringStart[r];
     Ring ring;
-    const std::size_t m = traced_edges.size();
     for (std::size_t k = 0; k < m; ++k) {
-      std::uint32_t e = traced_edges[k];
-      GridPoint prev = boundary[traced_edges[(k + m - 1) % m]].from, p = boundary[e].from;
-      if (degree[e] == 2 && Orient(prev, p, boundary[e].to) == 0) continue;
+      const std::uint32_t e = traced[k];
+      const GridPoint prev = edges[traced[(k + m - 1) % m]].from, p = edges[e].from;
+      if (chained.degree[e] == 2 && Orient(prev, p, edges[e].to) == 0) continue;
       ring.push_back(p);
     }
-    // region.ring-order: start at the smallest directed edge.
+    if (ring.size() < 3) Defect("a traced ring has fewer than 3 corners");
+    rings.push_back(std::move(ring));
+  }
+  return rings;
+}
+
+void StartRings(std::vector<Ring>& rings) {
+  for (Ring& ring : rings) {
     std::size_t best = 0;
     for (std::size_t k = 1; k < ring.size(); ++k) {
       DirectedEdge e{ring[k], ring[(k + 1) % ring.size()]};
       DirectedEdge b{ring[best], ring[(best + 1) % ring.size()]};
       if (EdgeLess(e, b)) best = k;
     }
-    if (ring.size() < 3) Defect("a traced ring has fewer than 3 corners");
     std::rotate(ring.begin(), ring.begin() + static_cast<std::ptrdiff_t>(best), ring.end());
-    rings.push_back(std::move(ring));
   }
+}
+
+void OrderRings(std::vector<Ring>& rings) {
   std::sort(rings.begin(), rings.end(), [](const Ring& r, const Ring& s) {
     return EdgeLess({r[0], r[1]}, {s[0], s[1]});
   });
+}
+
+std::vector<Ring> TraceRings(std::vector<DirectedEdge> boundary) {
+  std::vector<Ring> rings = SimplifyRings(ChainRings(std::move(boundary)));  // rings, simplify
+  StartRings(rings);                                                         // ring start
+  OrderRings(rings);                                                         // ring order
   return rings;
 }
 

@@ -1,16 +1,19 @@
 // The build's agent-radius shrink (docs/spec/shrink.md): interior-side
 // rectangles, reflex-vertex sectors with equal-area arcs, and only the edges
 // that do not cancel.
-#include "onepath/geom2d/shrink.hpp"
+#include "onepath/geom2d/internal/shrink.hpp"
 
 #include <array>
 #include <cmath>
 #include <utility>
 
 #include "onepath/core/errors.hpp"
+#include "onepath/core/limits.hpp"
 #include "onepath/exact/predicates.hpp"
-#include "onepath/geom2d/grid.hpp"
-#include "onepath/geom2d/offset.hpp"
+#include "onepath/geom2d/internal/grid.hpp"
+#include "onepath/geom2d/internal/offset.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
+#include "onepath/geom2d/pipeline.hpp"
 
 namespace onepath::geom2d {
 
@@ -88,14 +91,14 @@ double Mesh2DPipeline::ShrinkArcTolerance(const Mesh2DSettings& s) {
 }
 
 // shrink.settings. The comparisons are written so that NaN fails them.
-void CheckShrinkSettings(const Mesh2DSettings& s) {
-  if (!(s.CellSize > 0.0 && s.CellSize <= 0x1p20)) {
+void CheckShrinkSettings(double cellSize, double agentRadius) {
+  if (!(cellSize > 0.0 && cellSize <= kMaxCellSize)) {
     throw ArgumentOutOfRangeException("CellSize must be in (0, 2^20] (shrink.settings)",
-                                      {.value = s.CellSize, .setting = "CellSize"});
+                                      {.value = cellSize, .setting = "CellSize"});
   }
-  if (!(s.AgentRadius >= 0.0 && s.AgentRadius <= 0x1p20)) {
+  if (!(agentRadius >= 0.0 && agentRadius <= kMaxAgentRadius)) {
     throw ArgumentOutOfRangeException("AgentRadius must be in [0, 2^20] (shrink.settings)",
-                                      {.value = s.AgentRadius, .setting = "AgentRadius"});
+                                      {.value = agentRadius, .setting = "AgentRadius"});
   }
 }
 
@@ -110,11 +113,11 @@ Vector2D IntegerNormal(GridPoint a, GridPoint b) {
 
 // shrink.edges.
 Region Mesh2DPipeline::Shrink(const Region& region, const Mesh2DSettings& settings) {
-  CheckShrinkSettings(settings);
+  CheckShrinkSettings(settings.CellSize, settings.AgentRadius);
   if (settings.AgentRadius == 0.0) return region;
   const int bits = region.SnapBits();
   const double r = std::ldexp(settings.AgentRadius, bits);
-  const OffsetLimit limit(bits, "AgentRadius", true);
+  const OffsetLimit limit = OffsetLimit::ForSetting(bits, "AgentRadius");
   const std::vector<Vector2D> arc =
       UnitEqualAreaRing(ArcVertexCount(r, ShrinkArcTolerance(settings), bits));
   const std::size_t m = arc.size();
@@ -161,7 +164,7 @@ Region Mesh2DPipeline::Shrink(const Region& region, const Mesh2DSettings& settin
       for (std::size_t i = 0; i + 1 < run.size(); ++i) edges.push_back({run[i], run[i + 1], 1});
     }
   }
-  return Region::FromEdges(std::move(edges), FaceRule::kDifference, bits);
+  return RegionAccess::FromEdges(std::move(edges), FaceRule::kDifference, bits);
 }
 
 }  // namespace onepath::geom2d

@@ -6,7 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "onepath/geom2d/arrangement.hpp"
+#include "onepath/core/limits.hpp"
+#include "onepath/geom2d/grid_point.hpp"
 
 namespace onepath::geom2d {
 
@@ -14,7 +15,7 @@ namespace onepath::geom2d {
 // each starting at its smallest vertex index, sorted; neighbours[3 t + i]
 // across edge (v_i, v_(i+1)), -1 on the boundary.
 struct RegionTriangulation {
-  int snapBits = 16;
+  int snapBits = kDefaultSnapBits;
   std::vector<GridPoint> vertices;
   std::vector<std::array<std::uint32_t, 3>> triangles;
   std::vector<std::int32_t> neighbours;
@@ -24,15 +25,11 @@ struct RegionTriangulation {
 // vertices, each starting at its smallest index, sorted; neighbours[p][i]
 // across edge (v_i, v_(i+1)), -1 on the boundary.
 struct ConvexPartition {
-  int snapBits = 16;
+  int snapBits = kDefaultSnapBits;
   std::vector<GridPoint> vertices;
   std::vector<std::vector<std::uint32_t>> polygons;
   std::vector<std::vector<std::int32_t>> neighbours;
 };
-
-// partition.limit: 3 to 16 vertices per polygon.
-constexpr int kMinPolygonVertices = 3;
-constexpr int kMaxPolygonVertices = 16;
 
 // partition.merge and partition.output, from a triangulation in
 // triangulate.output form. Throws ArgumentOutOfRangeException (argument

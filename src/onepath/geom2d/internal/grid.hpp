@@ -5,19 +5,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "onepath/core/limits.hpp"
 #include "onepath/core/vector2d.hpp"
 #include "onepath/exact/predicates.hpp"
-#include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/grid_point.hpp"
 
 namespace onepath::geom2d {
-
-// grid.snapbits: the default and the allowed range of SnapBits.
-constexpr int kDefaultSnapBits = 16;
-constexpr int kMinSnapBits = 0;
-constexpr int kMaxSnapBits = 16;
-
-// grid.coordinates: the largest magnitude of a public coordinate, 2^21.
-constexpr double kMaxPublicCoordinate = 0x1p21;
 
 // grid.snapbits: returns snapBits if it is in 0..16, else throws
 // ArgumentOutOfRangeException (setting "SnapBits", value).
@@ -51,14 +44,17 @@ double GridValue(std::int64_t i, int snapBits);
 // second) unless the two operands' SnapBits agree.
 void CheckSameSnapBits(int first, int second);
 
+// The axes of a tile map's grid lines.
+enum class Axis { kX, kY };
+
 // grid.tilemap-lines: the cells + 1 snapped grid lines origin + i * cellSize,
-// i = 0..cells, of one axis (axis is "x" or "y"). Throws
+// i = 0..cells, of one axis. Throws
 // ArgumentOutOfRangeException (argument "cellSize", value) for a cell size
 // below one grid unit or not finite, then (argument "gridLine.<axis>",
 // vertex = i, value = the line) for the first line outside grid.coordinates.
 // A tile map calls it for x, then for y.
 // Preconditions: cells >= 0, snapBits in 0..16.
 std::vector<std::int64_t> SnapTileMapLines(double origin, double cellSize, std::int64_t cells,
-                                           int snapBits, const char* axis);
+                                           int snapBits, Axis axis);
 
 }  // namespace onepath::geom2d

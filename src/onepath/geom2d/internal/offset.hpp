@@ -6,16 +6,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "onepath/core/limits.hpp"
 #include "onepath/core/vector2d.hpp"
-#include "onepath/geom2d/arrangement.hpp"
+#include "onepath/geom2d/grid_point.hpp"
 
 namespace onepath::geom2d {
-
-// offset.arguments: the two joins.
-enum class OffsetJoin { kRound, kSquare };
-
-// offset.arguments: |distance| <= 2^20.
-constexpr double kMaxOffsetDistance = 0x1p20;
 
 // offset.normal: the unit normal (-dy / len, dx / len) of edge a -> b,
 // pointing to its left. Precondition: a != b.
@@ -43,19 +38,26 @@ int ArcVertexCount(double r, double arcTolerance, int snapBits);
 // offset.unit-ring: the circumscribed unit m-gon U_m (m = 8, 16, ..., 256).
 std::vector<Vector2D> UnitCircumscribedRing(int m);
 
-// offset.limits: |coordinate| <= (2^21 + 2^20) * 2^snapBits grid units. A
-// point beyond it throws ArgumentOutOfRangeException naming `argument` (or,
-// when isSetting, `setting`) and the coordinate in public units.
+// offset.limits: |coordinate| <= kMaxOffsetCoordinate * 2^snapBits grid
+// units. A point beyond it throws ArgumentOutOfRangeException naming the
+// argument or the setting the geometry comes from, and the coordinate in
+// public units.
 class OffsetLimit {
  public:
-  OffsetLimit(int snapBits, const char* name, bool isSetting);
+  // Region.Offset: names the argument, "distance".
+  static OffsetLimit ForArgument(int snapBits, const char* argument);
+  // The shrink: names the setting, "AgentRadius".
+  static OffsetLimit ForSetting(int snapBits, const char* setting);
+
   GridPoint Check(RoundedPoint p) const;
 
  private:
+  OffsetLimit(int snapBits, const char* argument, const char* setting);
+
   double limit_;
   int snapBits_;
-  const char* name_;
-  bool isSetting_;
+  const char* argument_;  // one of the two is null
+  const char* setting_;
 };
 
 }  // namespace onepath::geom2d

@@ -1,18 +1,17 @@
 // The build's agent-radius shrink (docs/spec/shrink.md, shrink.*):
-// Mesh2DPipeline::Shrink is declared in pipeline.hpp; the equal-area arcs here.
+// Mesh2DPipeline::Shrink is declared in pipeline.hpp; its settings' check
+// and the equal-area arcs here.
 #pragma once
 
 #include <vector>
 
 #include "onepath/core/vector2d.hpp"
-#include "onepath/geom2d/pipeline.hpp"
-#include "onepath/geom2d/region.hpp"
 
 namespace onepath::geom2d {
 
 // shrink.settings: throws ArgumentOutOfRangeException naming CellSize, then
 // AgentRadius, when out of range (also pipeline.settings' checks 2 and 3).
-void CheckShrinkSettings(const Mesh2DSettings& settings);
+void CheckShrinkSettings(double cellSize, double agentRadius);
 
 // shrink.lambda: the equal-area factor for m = 8, 16, ..., 256.
 double EqualAreaLambda(int m);
