@@ -24,10 +24,7 @@ void CanonicalWriter::F32(float v) { Little(std::bit_cast<std::uint32_t>(v), 4);
 void CanonicalWriter::F64(double v) { Little(std::bit_cast<std::uint64_t>(v), 8); }
 
 void CanonicalWriter::Count(std::size_t n) {
-  if (n > kMaxCanonicalCount) {
-    throw InvalidOperationException("list too long for the canonical form",
-                                    {.count = static_cast<std::int64_t>(n)});
-  }
+  CheckCount(n, kMaxCanonicalCount, "list too long for the canonical form (canon.list)");
   U32(static_cast<std::uint32_t>(n));
 }
 

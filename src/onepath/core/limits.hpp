@@ -64,4 +64,22 @@ inline constexpr int kMaxDetailVertices = 255;
 // 000 §4: a polygon edge that needs more than 4,096 steps gets no edge points.
 inline constexpr int kMaxDetailEdgeSteps = 4096;
 
+// --- Index widths of this implementation (no spec rule) -------------------
+
+// The arrangement numbers edge endpoints (two per edge), fragments and hot
+// pixels in 32 bits.
+inline constexpr std::uint64_t kMaxArrangementIndexCount = 0xFFFFFFFFu;
+// The CDT keeps links 4 * slot + edge in int32 while it builds; n points
+// make 2n + 1 slots, so 4 * 2n + 2 <= 2^31 - 1: n <= 2^28 - 1.
+inline constexpr std::uint64_t kMaxCdtPoints = (std::uint64_t{1} << 28) - 1;
+// The CDT counts constraints per point in 32 bits.
+inline constexpr std::uint64_t kMaxCdtConstraints = 0xFFFFFFFFu;
+// Ring tracing numbers the boundary edges in 32 bits.
+inline constexpr std::uint64_t kMaxBoundaryEdges = 0xFFFFFFFFu;
+
+// The one check before a count (or a value made from one) is narrowed to
+// the width kept for it: throws InvalidOperationException ("<what> ...",
+// .count = count) when count > limit.
+void CheckCount(std::uint64_t count, std::uint64_t limit, const char* what);
+
 }  // namespace onepath

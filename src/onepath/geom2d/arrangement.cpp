@@ -92,6 +92,7 @@ void SnapRounding::Group() {
   std::vector<std::uint32_t>().swap(order);
   std::vector<std::uint32_t>().swap(start);
   std::vector<Segment>().swap(segs);
+  CheckFragmentCount(fragments.size());  // keyed, order and start are 32-bit
   std::vector<Keyed> keyed(fragments.size()), keyedScratch;
   for (std::uint32_t i = 0; i < fragments.size(); ++i)
     keyed[i] = {std::min(fragments[i].u, fragments[i].v), std::max(fragments[i].u, fragments[i].v),

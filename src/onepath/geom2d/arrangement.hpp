@@ -33,7 +33,9 @@ struct Arrangement {
 // Steps 1-5 of arr.*. Throws ArgumentOutOfRangeException (argument "edges",
 // edge, vertex, value) for input outside arr.input (|coordinate| <=
 // kMaxArrangementCoordinate, operand 0, 1 or 2), GeometryException after
-// kMaxRepairRounds repair rounds (arr.repair).
+// kMaxRepairRounds repair rounds (arr.repair), InvalidOperationException
+// (count) when edge endpoints, fragments or hot pixels outgrow 32-bit
+// indices (kMaxArrangementIndexCount; not a spec rule).
 Arrangement BuildArrangement(std::span<const TaggedEdge> edges);
 
 // The same as BuildArrangement(edges), but frees the edges once step 1 has

@@ -77,6 +77,7 @@ class CrossingPoints {
 }  // namespace
 
 std::vector<Slot> DropDegenerate(std::span<const TaggedEdge> input, SnapRounding& s) {
+  CheckEndpointCount(input.size());  // the slots below are 32-bit
   std::vector<Slot> slots;
   slots.reserve(2 * input.size());
   s.fragments.reserve(input.size());
@@ -114,6 +115,7 @@ void AddCrossingPixels(SnapRounding& s) {
 void AddHotPixels(std::vector<GridPoint>& points, SnapRounding& s) {
   if (points.empty()) return;
   SortDistinct(points);
+  CheckHotPixelCount(s.hot.size() + points.size());  // at least the merged count
   std::vector<GridPoint> merged;
   merged.reserve(s.hot.size() + points.size());
   std::vector<std::uint32_t> renumber(s.hot.size());

@@ -58,6 +58,26 @@ void CheckInput(std::span<const GridPoint> points, std::span<const CdtConstraint
   }
 }
 
+// CdtOptions::insertionOrder, checked: a permutation of 0 .. n - 1.
+std::vector<std::uint32_t> CheckedOrder(std::span<const std::uint32_t> order, std::size_t n) {
+  if (order.size() != n) {
+    throw ArgumentException(
+        "insertionOrder must list every point once",
+        {.argument = "insertionOrder", .count = static_cast<std::int64_t>(order.size())});
+  }
+  std::vector<std::uint8_t> seen(n, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (order[k] >= n || seen[order[k]]) {
+      throw ArgumentException("insertionOrder must be a permutation of the point indices",
+                              {.argument = "insertionOrder",
+                               .vertex = static_cast<std::int64_t>(k),
+                               .value = static_cast<double>(order[k])});
+    }
+    seen[order[k]] = 1;
+  }
+  return {order.begin(), order.end()};
+}
+
 }  // namespace
 
 GridPoint BoundingCorner(int k) {
@@ -74,11 +94,11 @@ Triangulation ConstrainedDelaunay(std::span<const GridPoint> points,
 Triangulation ConstrainedDelaunay(std::span<const GridPoint> points,
                                   std::span<const CdtConstraint> constraints,
                                   const CdtOptions& options) {
+  CheckCdtCounts(points.size(), constraints.size());
   CheckInput(points, constraints);
-  std::vector<std::uint32_t> order =
-      options.insertionOrder.empty() ? InsertionOrder(points)  // cdt.order
-                                     : std::vector<std::uint32_t>(options.insertionOrder.begin(),
-                                                                  options.insertionOrder.end());
+  std::vector<std::uint32_t> order = options.insertionOrder.empty()
+                                         ? InsertionOrder(points)  // cdt.order
+                                         : CheckedOrder(options.insertionOrder, points.size());
   CdtMesh mesh(points, std::move(order), options);  // cdt.bounding-triangle
   mesh.InsertPoints();                              // cdt.locate, cdt.split, cdt.legalize
   mesh.InsertConstraints(constraints);              // cdt.constraint

@@ -43,9 +43,10 @@ struct Triangulation {
 
 // cdt.*: the triangulation of `points` (distinct, sorted by (x, y),
 // |coordinate| <= 2^39) with the `constraints` as edges. Throws
-// ArgumentException / ArgumentOutOfRangeException as cdt.input says.
-// Precondition (not a spec rule): n < 2^28 - 1, so that the links the
-// construction keeps (4 * slot + edge, cdt_mesh.hpp) fit in int32.
+// ArgumentException / ArgumentOutOfRangeException as cdt.input says, and
+// InvalidOperationException (count) beyond kMaxCdtPoints points or
+// kMaxCdtConstraints constraints (core/limits.hpp; not spec rules: the
+// widths of the indices the construction keeps).
 Triangulation ConstrainedDelaunay(std::span<const GridPoint> points,
                                   std::span<const CdtConstraint> constraints);
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "onepath/core/radix_sort.hpp"
+#include "onepath/geom2d/internal/cdt_mesh.hpp"
 
 namespace onepath::geom2d {
 
@@ -78,6 +79,7 @@ std::uint32_t HilbertIndex(std::uint32_t cx, std::uint32_t cy) {
 
 std::vector<std::uint32_t> InsertionOrder(std::span<const GridPoint> points) {
   const std::size_t n = points.size();
+  CheckCdtCounts(n, 0);  // the indices below are 32-bit
   std::vector<std::uint32_t> order(n);
   if (n < 64) {
     for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);

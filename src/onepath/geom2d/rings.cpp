@@ -35,6 +35,7 @@ bool AngleLess(GridPoint v, GridPoint p, GridPoint q) {
 ChainedRings ChainRings(std::vector<DirectedEdge> boundary) {
   // Edges sorted by (from, to): the edges leaving a vertex are consecutive,
   // and the first unused edge is the smallest edge of its ring.
+  CheckBoundaryEdgeCount(boundary.size());  // edge indices below are 32-bit
   std::sort(boundary.begin(), boundary.end(), EdgeLess);
   const std::size_t n = boundary.size();
 

@@ -8,6 +8,7 @@
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/geom2d/cdt.hpp"
+#include "onepath/geom2d/internal/cdt_mesh.hpp"
 #include "onepath/geom2d/region.hpp"
 
 namespace onepath::geom2d {
@@ -29,6 +30,7 @@ RegionTriangulation Region::Triangulate() const {
   std::sort(out.vertices.begin(), out.vertices.end());
   out.vertices.erase(std::unique(out.vertices.begin(), out.vertices.end()), out.vertices.end());
   if (out.vertices.empty()) return out;
+  CheckCdtCounts(out.vertices.size(), 0);  // IndexOf below narrows to 32 bits
   std::vector<CdtConstraint> constraints;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> ringEdges;  // directed, sorted
   for (const Ring& ring : rings_)

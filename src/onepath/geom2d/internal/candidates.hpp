@@ -348,6 +348,15 @@ class CellGrid {
   std::vector<std::pair<std::int64_t, std::int64_t>> rows_buffer_;
 };
 
+// Items are listed in at most kMaxArrangementIndexCount places in all
+// (FlatLists' starts are 32-bit): InvalidOperationException beyond. (A
+// segment passes through about extent / side + 1 cells per axis and the
+// cells are at least the mean extent wide, so the entries stay within a few
+// times the segments; checked all the same.)
+inline void CheckListEntryCount(std::uint64_t entries) {
+  CheckCount(entries, kMaxArrangementIndexCount, "arrangement candidate list entries");
+}
+
 // Lists in one flat array: the items of list k are ids[start[k] .. start[k + 1]).
 struct FlatLists {
   std::vector<std::uint32_t> start;
@@ -362,6 +371,9 @@ FlatLists BuildLists(std::int64_t cells, Fill fill) {
   FlatLists out;
   out.start.assign(static_cast<std::size_t>(cells) + 1, 0);
   fill([&](std::int64_t cell, std::uint32_t) { ++out.start[static_cast<std::size_t>(cell) + 1]; });
+  std::uint64_t entries = 0;
+  for (std::uint32_t c : out.start) entries += c;
+  CheckListEntryCount(entries);
   for (std::size_t k = 1; k < out.start.size(); ++k) out.start[k] += out.start[k - 1];
   out.ids.resize(out.start.back());
   // start[k] runs through list k as it is filled, ending where list k + 1

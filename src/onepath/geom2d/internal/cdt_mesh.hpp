@@ -36,7 +36,18 @@ struct CdtOptions {
   std::span<const std::uint32_t> insertionOrder;
 };
 
-// ConstrainedDelaunay(points, constraints) with the knobs.
+// The construction's index widths (core/limits.hpp, not spec rules): at
+// most kMaxCdtPoints points and kMaxCdtConstraints constraints, else
+// InvalidOperationException (count). Exposed so that tests can reach the
+// limits without gigabytes of input.
+inline void CheckCdtCounts(std::size_t points, std::size_t constraints) {
+  CheckCount(points, kMaxCdtPoints, "CDT points (links 4 * slot + edge are 32-bit)");
+  CheckCount(constraints, kMaxCdtConstraints, "CDT constraints");
+}
+
+// ConstrainedDelaunay(points, constraints) with the knobs. Throws
+// ArgumentException (argument "insertionOrder") unless a non-empty
+// options.insertionOrder is a permutation of 0 .. n - 1.
 Triangulation ConstrainedDelaunay(std::span<const GridPoint> points,
                                   std::span<const CdtConstraint> constraints,
                                   const CdtOptions& options);

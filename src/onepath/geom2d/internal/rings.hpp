@@ -37,6 +37,13 @@ struct ChainedRings {
   std::size_t RingCount() const { return ringStart.size() - 1; }
 };
 
+// Ring tracing numbers the boundary edges in 32 bits: beyond
+// kMaxBoundaryEdges, InvalidOperationException (count). Exposed so that
+// tests can reach the limit without gigabytes of input.
+inline void CheckBoundaryEdgeCount(std::size_t edges) {
+  CheckCount(edges, kMaxBoundaryEdges, "boundary edges");
+}
+
 // Stage "rings": chains boundary edges (inside on the left; they never
 // cross, and every vertex has as many edges in as out) into rings by
 // region.rings' turn rule at shared vertices. Rings come in the order of

@@ -30,6 +30,20 @@ namespace onepath::geom2d {
 // measurements; every search gives the same result).
 Arrangement BuildArrangement(std::span<const TaggedEdge> edges, CandidateSearch search);
 
+// The snap rounding numbers edge endpoints (two per edge), hot pixels and
+// fragments in 32 bits: each count is checked before it is narrowed, and
+// beyond kMaxArrangementIndexCount throws InvalidOperationException (count).
+// Exposed so that tests can reach the limits without gigabytes of input.
+inline void CheckEndpointCount(std::size_t edges) {
+  CheckCount(2 * std::uint64_t{edges}, kMaxArrangementIndexCount, "arrangement edge endpoints");
+}
+inline void CheckHotPixelCount(std::size_t pixels) {
+  CheckCount(pixels, kMaxArrangementIndexCount, "arrangement hot pixels");
+}
+inline void CheckFragmentCount(std::size_t fragments) {
+  CheckCount(fragments, kMaxArrangementIndexCount, "arrangement fragments");
+}
+
 // A fragment hot[u] -> hot[v] (u != v) of an operand; `tested` marks one
 // that arr.repair's first round must test (Repair).
 struct Fragment {
