@@ -71,12 +71,12 @@ struct Exp {
 };
 
 constexpr int kMaxProductFactor = 18;
-thread_local double g_productScratch[2 * kMaxProductFactor + 1];
+thread_local double productScratch[2 * kMaxProductFactor + 1];
 
 template <int A, int B, int Out>
 void Product(const Exp<A>& a, const Exp<B>& b, Exp<Out>& out) {
   static_assert(Out >= 2 * A * B + 1 && A <= kMaxProductFactor, "MultiplyExpansions' bounds");
-  out.n = MultiplyExpansions(a.c, a.n, b.c, b.n, out.c, g_productScratch);
+  out.n = MultiplyExpansions(a.c, a.n, b.c, b.n, out.c, productScratch);
 }
 
 template <int A, int B, int Out>

@@ -20,29 +20,29 @@ std::vector<SegmentWindings> LabelWindings(const Arrangement& arrangement) {
   std::vector<SegmentWindings> windings(segments.size());
   std::vector<std::uint32_t> status;
   std::vector<std::uint32_t> starting;
-  std::size_t next = 0;         // segments are sorted by (a, b): those from v are consecutive
-  std::size_t known_below = 0;  // status[0, known_below) lies below v
+  std::size_t next = 0;        // segments are sorted by (a, b): those from v are consecutive
+  std::size_t knownBelow = 0;  // status[0, knownBelow) lies below v
   for (std::uint32_t v = 0; v < points.size(); ++v) {
     GridPoint p = points[v];
-    auto above_v = [&](std::uint32_t s) {
+    auto aboveV = [&](std::uint32_t s) {
       return Orient(points[segments[s].a], points[segments[s].b], p);
     };
-    if (v > 0 && points[v - 1].x != p.x) known_below = 0;
+    if (v > 0 && points[v - 1].x != p.x) knownBelow = 0;
     // The block ending at v: [lower, upper). lower by a galloping search
-    // from known_below (the next vertex on a vertical line is usually near
+    // from knownBelow (the next vertex on a vertical line is usually near
     // the last one in the status), upper by a short scan.
-    auto below_v = [&](std::uint32_t s) { return above_v(s) > 0; };
-    std::size_t from = known_below, step = 1;
-    while (from + step <= status.size() && below_v(status[from + step - 1])) {
+    auto belowV = [&](std::uint32_t s) { return aboveV(s) > 0; };
+    std::size_t from = knownBelow, step = 1;
+    while (from + step <= status.size() && belowV(status[from + step - 1])) {
       from += step;
       step *= 2;
     }
     auto lower = std::partition_point(
         status.begin() + static_cast<std::ptrdiff_t>(from),
         status.begin() + static_cast<std::ptrdiff_t>(std::min(from + step - 1, status.size())),
-        below_v);
+        belowV);
     auto upper = lower;
-    while (upper != status.end() && above_v(*upper) == 0) ++upper;
+    while (upper != status.end() && aboveV(*upper) == 0) ++upper;
     std::int64_t below[2] = {0, 0};
     if (lower != status.begin()) {
       below[0] = windings[*(lower - 1)].above[0];
@@ -73,8 +73,8 @@ std::vector<SegmentWindings> LabelWindings(const Arrangement& arrangement) {
     // The next vertex, if it lies on the same vertical line, is above the
     // segments below v and above those starting at v, but for a vertical
     // one (the last of them, pointing straight up).
-    known_below = static_cast<std::size_t>(lower - status.begin()) + starting.size();
-    if (!starting.empty() && points[segments[starting.back()].b].x == p.x) --known_below;
+    knownBelow = static_cast<std::size_t>(lower - status.begin()) + starting.size();
+    if (!starting.empty() && points[segments[starting.back()].b].x == p.x) --knownBelow;
     const auto common = std::min<std::ptrdiff_t>(upper - lower, std::ssize(starting));
     lower = std::copy(starting.begin(), starting.begin() + common, lower);
     lower = status.erase(lower, upper);

@@ -219,12 +219,12 @@ Region Region::Offset(double distance, OffsetJoin join, double arcTolerance) con
   // copies itself.
   std::size_t vertices = 0;
   for (const Ring& ring : rings_) vertices += ring.size();
-  const std::size_t per_vertex =
+  const std::size_t perVertex =
       join == OffsetJoin::kRound
           ? 5 + static_cast<std::size_t>(ArcVertexCount(r, arcTolerance, snapBits_))
           : 9;
   std::vector<TaggedEdge> edges;
-  edges.reserve(vertices * per_vertex);
+  edges.reserve(vertices * perVertex);
   for (const Ring& ring : rings_) AppendRingEdges(ring, 0, edges);
   if (join == OffsetJoin::kRound)
     AppendRoundPieces(*this, r, arcTolerance, limit, edges);

@@ -116,22 +116,22 @@ inline bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
   Int128 dx = 2 * (Int128(q.x) - p.x), dy = 2 * (Int128(q.y) - p.y);
   Bound lo{0, 1, false}, hi{1, 1, false};
   bool feasible = true;
-  auto tighten_lo = [&](Bound b) {
+  auto tightenLo = [&](Bound b) {
     int cmp = Compare(b, lo);
     if (cmp > 0 || (cmp == 0 && b.open)) lo = b;
   };
-  auto tighten_hi = [&](Bound b) {
+  auto tightenHi = [&](Bound b) {
     int cmp = Compare(b, hi);
     if (cmp < 0 || (cmp == 0 && b.open)) hi = b;
   };
   // a + t d >= limit (closed side).
-  auto at_least = [&](Int128 a, Int128 d, Int128 limit) {
+  auto atLeast = [&](Int128 a, Int128 d, Int128 limit) {
     if (d == 0) {
       feasible = feasible && a >= limit;
     } else if (d > 0) {
-      tighten_lo({limit - a, d, false});
+      tightenLo({limit - a, d, false});
     } else {
-      tighten_hi({a - limit, -d, false});
+      tightenHi({a - limit, -d, false});
     }
   };
   // a + t d < limit (open side).
@@ -139,14 +139,14 @@ inline bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
     if (d == 0) {
       feasible = feasible && a < limit;
     } else if (d > 0) {
-      tighten_hi({limit - a, d, true});
+      tightenHi({limit - a, d, true});
     } else {
-      tighten_lo({a - limit, -d, true});
+      tightenLo({a - limit, -d, true});
     }
   };
-  at_least(ax, dx, 2 * Int128(c.x) - 1);
+  atLeast(ax, dx, 2 * Int128(c.x) - 1);
   below(ax, dx, 2 * Int128(c.x) + 1);
-  at_least(ay, dy, 2 * Int128(c.y) - 1);
+  atLeast(ay, dy, 2 * Int128(c.y) - 1);
   below(ay, dy, 2 * Int128(c.y) + 1);
   if (!feasible) return false;
   int cmp = Compare(lo, hi);

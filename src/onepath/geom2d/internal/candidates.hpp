@@ -75,10 +75,10 @@ inline bool BoxesMeet(const GridBox& p, const GridBox& q) {
 // the line).
 inline bool BandMeetsBox(const Segment& s, Int128 width, const GridBox& box) {
   const Int128 ex = s.b.x - s.a.x, ey = s.b.y - s.a.y;  // ex >= 0
-  const Int128 low_x = ey > 0 ? box.maxX : box.minX, high_x = ey > 0 ? box.minX : box.maxX;
-  const Int128 f_min = ex * (box.minY - s.a.y) - ey * (low_x - s.a.x);
-  const Int128 f_max = ex * (box.maxY - s.a.y) - ey * (high_x - s.a.x);
-  return 2 * f_min <= width && 2 * f_max >= -width;
+  const Int128 lowX = ey > 0 ? box.maxX : box.minX, highX = ey > 0 ? box.minX : box.maxX;
+  const Int128 fMin = ex * (box.minY - s.a.y) - ey * (lowX - s.a.x);
+  const Int128 fMax = ex * (box.maxY - s.a.y) - ey * (highX - s.a.x);
+  return 2 * fMin <= width && 2 * fMax >= -width;
 }
 
 // A tree of boxes (arr.candidates): the items sorted so that every node is
@@ -89,11 +89,11 @@ inline bool BandMeetsBox(const Segment& s, Int128 width, const GridBox& box) {
 // what lies near the query, however the items are clustered.
 class BoxTree {
  public:
-  // Items 0 .. count - 1, item k with the box box_of(k).
+  // Items 0 .. count - 1, item k with the box boxOf(k).
   template <typename BoxOfItem>
-  BoxTree(std::size_t count, BoxOfItem box_of) {
+  BoxTree(std::size_t count, BoxOfItem boxOf) {
     items_.resize(count);
-    for (std::uint32_t k = 0; k < count; ++k) items_[k] = {box_of(k), k};
+    for (std::uint32_t k = 0; k < count; ++k) items_[k] = {boxOf(k), k};
     if (!items_.empty()) Build(0, 0, items_.size());
   }
 
@@ -131,17 +131,17 @@ class BoxTree {
   template <typename Marked, typename Visit>
   void PairsThatMeet(Marked marked, Visit visit) const {
     if (items_.empty()) return;
-    std::vector<std::uint8_t> any_marked(nodes_.size(), 0);
-    MarkNodes(0, 0, items_.size(), marked, any_marked);
+    std::vector<std::uint8_t> anyMarked(nodes_.size(), 0);
+    MarkNodes(0, 0, items_.size(), marked, anyMarked);
     std::vector<std::pair<Range, Range>> stack;
     stack.push_back({{0, 0, items_.size()}, {0, 0, items_.size()}});
     while (!stack.empty()) {
       const auto [p, q] = stack.back();
       stack.pop_back();
-      if (!any_marked[p.node] && !any_marked[q.node]) continue;
-      const bool p_leaf = p.end - p.begin <= kLeaf, q_leaf = q.end - q.begin <= kLeaf;
+      if (!anyMarked[p.node] && !anyMarked[q.node]) continue;
+      const bool pLeaf = p.end - p.begin <= kLeaf, qLeaf = q.end - q.begin <= kLeaf;
       if (p.node == q.node) {
-        if (p_leaf) {
+        if (pLeaf) {
           for (std::size_t a = p.begin; a < p.end; ++a)
             for (std::size_t b = a + 1; b < p.end; ++b) Visit2(a, b, visit);
           continue;
@@ -153,15 +153,15 @@ class BoxTree {
         continue;
       }
       if (!BoxesMeet(nodes_[p.node], nodes_[q.node])) continue;
-      if (p_leaf && q_leaf) {
+      if (pLeaf && qLeaf) {
         for (std::size_t a = p.begin; a < p.end; ++a)
           for (std::size_t b = q.begin; b < q.end; ++b) Visit2(a, b, visit);
         continue;
       }
-      const bool split_p = !p_leaf && (q_leaf || p.end - p.begin >= q.end - q.begin);
-      const auto [low, high] = Children(split_p ? p : q);
-      stack.push_back(split_p ? std::pair{low, q} : std::pair{p, low});
-      stack.push_back(split_p ? std::pair{high, q} : std::pair{p, high});
+      const bool splitP = !pLeaf && (qLeaf || p.end - p.begin >= q.end - q.begin);
+      const auto [low, high] = Children(splitP ? p : q);
+      stack.push_back(splitP ? std::pair{low, q} : std::pair{p, low});
+      stack.push_back(splitP ? std::pair{high, q} : std::pair{p, high});
     }
   }
 
@@ -188,19 +188,19 @@ class BoxTree {
     if (BoxesMeet(items_[a].box, items_[b].box)) visit(items_[a].id, items_[b].id);
   }
 
-  // any_marked[node]: does the node hold an item that `marked` takes?
+  // anyMarked[node]: does the node hold an item that `marked` takes?
   template <typename Marked>
   bool MarkNodes(std::size_t node, std::size_t begin, std::size_t end, Marked marked,
-                 std::vector<std::uint8_t>& any_marked) const {
+                 std::vector<std::uint8_t>& anyMarked) const {
     bool any = false;
     if (end - begin <= kLeaf) {
       for (std::size_t k = begin; k < end; ++k) any = marked(items_[k].id) || any;
     } else {
       const std::size_t mid = begin + (end - begin) / 2;
-      any = MarkNodes(2 * node + 1, begin, mid, marked, any_marked);
-      any = MarkNodes(2 * node + 2, mid, end, marked, any_marked) || any;
+      any = MarkNodes(2 * node + 1, begin, mid, marked, anyMarked);
+      any = MarkNodes(2 * node + 2, mid, end, marked, anyMarked) || any;
     }
-    any_marked[node] = any;
+    anyMarked[node] = any;
     return any;
   }
 
@@ -215,9 +215,9 @@ class BoxTree {
     nodes_[node] = box;
     if (end - begin <= kLeaf) return;
     // Centres doubled: minX + maxX, minY + maxY.
-    const bool by_x = box.maxX - box.minX >= box.maxY - box.minY;
-    auto centre = [by_x](const Item& t) {
-      return by_x ? t.box.minX + t.box.maxX : t.box.minY + t.box.maxY;
+    const bool byX = box.maxX - box.minX >= box.maxY - box.minY;
+    auto centre = [byX](const Item& t) {
+      return byX ? t.box.minX + t.box.maxX : t.box.minY + t.box.maxY;
     };
     const std::size_t mid = begin + (end - begin) / 2;
     std::nth_element(items_.begin() + static_cast<std::ptrdiff_t>(begin),
@@ -262,8 +262,8 @@ class CellGrid {
     return CellGrid(box, 1, std::max<std::size_t>(pixels.size(), 1));
   }
 
-  std::int64_t CellX(std::int64_t x) const { return (x >> shift_) - min_cx_; }
-  std::int64_t CellY(std::int64_t y) const { return (y >> shift_) - min_cy_; }
+  std::int64_t CellX(std::int64_t x) const { return (x >> shift_) - minCx_; }
+  std::int64_t CellY(std::int64_t y) const { return (y >> shift_) - minCy_; }
   // Column-major: segments sorted by x then visit nearby memory.
   std::int64_t Index(std::int64_t cx, std::int64_t cy) const { return cx * rows_ + cy; }
   std::int64_t Count() const { return cols_ * rows_; }
@@ -285,7 +285,7 @@ class CellGrid {
     std::int64_t ra = CellY(s.a.y);
     for (std::int64_t cx = c0; cx <= c1; ++cx) {
       const std::int64_t rb =
-          cx == c1 ? CellY(s.b.y) : CellY(FloorY(s, (cx + 1 + min_cx_) << shift_));
+          cx == c1 ? CellY(s.b.y) : CellY(FloorY(s, (cx + 1 + minCx_) << shift_));
       rows.push_back({std::max<std::int64_t>(0, std::min(ra, rb)),
                       std::min<std::int64_t>(rows_ - 1, std::max(ra, rb))});
       ra = rb;
@@ -300,10 +300,10 @@ class CellGrid {
         visit(Index(CellX(s.a.x), cy));
       return;
     }
-    Columns(s, rows_buffer_);
+    Columns(s, rowsBuffer_);
     std::int64_t c0 = CellX(s.a.x);
-    for (std::size_t k = 0; k < rows_buffer_.size(); ++k)
-      for (std::int64_t cy = rows_buffer_[k].first; cy <= rows_buffer_[k].second; ++cy)
+    for (std::size_t k = 0; k < rowsBuffer_.size(); ++k)
+      for (std::int64_t cy = rowsBuffer_[k].first; cy <= rowsBuffer_[k].second; ++cy)
         visit(Index(c0 + static_cast<std::int64_t>(k), cy));
   }
 
@@ -314,16 +314,16 @@ class CellGrid {
   // common x), so the union is one range.
   template <typename Visit>
   void ForEachNearCell(const Segment& s, Visit visit) {
-    Columns(s, rows_buffer_);
-    auto span = static_cast<std::int64_t>(rows_buffer_.size());
+    Columns(s, rowsBuffer_);
+    auto span = static_cast<std::int64_t>(rowsBuffer_.size());
     std::int64_t c0 = CellX(s.a.x);
     for (std::int64_t k = -1; k <= span; ++k) {
       std::int64_t cx = c0 + k;
       if (cx < 0 || cx >= cols_) continue;
       std::int64_t lo = INT64_MAX, hi = INT64_MIN;
       for (std::int64_t j = std::max<std::int64_t>(0, k - 1); j <= std::min(span - 1, k + 1); ++j) {
-        lo = std::min(lo, rows_buffer_[static_cast<std::size_t>(j)].first);
-        hi = std::max(hi, rows_buffer_[static_cast<std::size_t>(j)].second);
+        lo = std::min(lo, rowsBuffer_[static_cast<std::size_t>(j)].first);
+        hi = std::max(hi, rowsBuffer_[static_cast<std::size_t>(j)].second);
       }
       lo = std::max<std::int64_t>(0, lo - 1);
       hi = std::min(rows_ - 1, hi + 1);
@@ -336,16 +336,16 @@ class CellGrid {
   // there are at most about 2n cells.
   CellGrid(const GridBox& box, int shift, std::size_t n) : shift_(shift) {
     for (;; ++shift_) {
-      min_cx_ = box.minX >> shift_, min_cy_ = box.minY >> shift_;
-      cols_ = (box.maxX >> shift_) - min_cx_ + 1;
-      rows_ = (box.maxY >> shift_) - min_cy_ + 1;
+      minCx_ = box.minX >> shift_, minCy_ = box.minY >> shift_;
+      cols_ = (box.maxX >> shift_) - minCx_ + 1;
+      rows_ = (box.maxY >> shift_) - minCy_ + 1;
       if (Int128(cols_) * rows_ <= Int128(2 * n + 2)) break;
     }
   }
 
   int shift_ = 1;
-  std::int64_t min_cx_ = 0, min_cy_ = 0, cols_ = 1, rows_ = 1;
-  std::vector<std::pair<std::int64_t, std::int64_t>> rows_buffer_;
+  std::int64_t minCx_ = 0, minCy_ = 0, cols_ = 1, rows_ = 1;
+  std::vector<std::pair<std::int64_t, std::int64_t>> rowsBuffer_;
 };
 
 // Items are listed in at most kMaxArrangementIndexCount places in all
@@ -488,10 +488,10 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
     });
     CandidateSearch clustered = CandidateSearch::kGrid;
     if (search == CandidateSearch::kAuto) {
-      std::size_t wanted_count = n;
+      std::size_t wantedCount = n;
       if (wanted)
-        wanted_count = n - static_cast<std::size_t>(std::count(wanted->begin(), wanted->end(), 0));
-      clustered = ClusteredCrossingSearch(lists, segs, wanted_count);
+        wantedCount = n - static_cast<std::size_t>(std::count(wanted->begin(), wanted->end(), 0));
+      clustered = ClusteredCrossingSearch(lists, segs, wantedCount);
     }
     if (clustered != CandidateSearch::kGrid) {
       sweep = clustered == CandidateSearch::kSweep;
@@ -581,8 +581,8 @@ class PixelCandidates {
       return;
     }
     if (s.a.y == s.b.y) {
-      if (by_row_.empty()) IndexRows();
-      for (std::uint32_t r = rank_[a] + 1; r < rank_[b]; ++r) out.push_back(by_row_[r]);
+      if (byRow_.empty()) IndexRows();
+      for (std::uint32_t r = rank_[a] + 1; r < rank_[b]; ++r) out.push_back(byRow_[r]);
       return;
     }
     if (!searched_) Prepare();
@@ -643,24 +643,24 @@ class PixelCandidates {
   }
 
   // Should the segment whose x range starts at pixel `first` and ends at
-  // x = last_x ask the tree rather than scan its x range (arr.candidates)?
+  // x = lastX ask the tree rather than scan its x range (arr.candidates)?
   // A scan of at most a query's cost (kTreeQueryCost per level) scans. A
   // wider one asks the tree once it is built; the tree is built once the
   // scans wider than that have visited more pixels in all than building it
   // costs (rent or buy: at most about twice the cheaper of the two). A few
   // huge segments over a cluster of pixels so keep their scans, and the
   // nearly concentric circles of a large round offset soon build the tree.
-  bool TreeIsCheaper(std::size_t first, std::int64_t last_x) {
+  bool TreeIsCheaper(std::size_t first, std::int64_t lastX) {
     const std::size_t n = pixels_.size();
     const auto levels = static_cast<std::size_t>(TreeLevels(n));
     const std::size_t budget = kTreeQueryCost * levels;
-    if (first + budget >= n || pixels_[first + budget].x > last_x) return false;
+    if (first + budget >= n || pixels_[first + budget].x > lastX) return false;
     if (tree_) return true;
-    auto end = std::upper_bound(pixels_.begin() + static_cast<std::ptrdiff_t>(first + budget),
-                                pixels_.end(), last_x,
-                                [](std::int64_t x, GridPoint p) { return x < p.x; });
-    wide_scans_ += static_cast<std::size_t>(end - pixels_.begin()) - first;
-    if (wide_scans_ <= kTreeBuildCost * n * levels) return false;
+    auto end =
+        std::upper_bound(pixels_.begin() + static_cast<std::ptrdiff_t>(first + budget),
+                         pixels_.end(), lastX, [](std::int64_t x, GridPoint p) { return x < p.x; });
+    wideScans_ += static_cast<std::size_t>(end - pixels_.begin()) - first;
+    if (wideScans_ <= kTreeBuildCost * n * levels) return false;
     BuildTree();
     return true;
   }
@@ -669,19 +669,19 @@ class PixelCandidates {
   // by y of the pixels in (x, y) order.
   void IndexRows() {
     // Indices sorted by (y, index), reading y from the pixels: smaller
-    // records than (y, index) pairs, and by_row_ is the sorted vector.
+    // records than (y, index) pairs, and byRow_ is the sorted vector.
     const GridBox box = BoundsOf(pixels_);
     std::vector<std::uint32_t> scratch;
-    by_row_.resize(pixels_.size());
-    for (std::uint32_t k = 0; k < pixels_.size(); ++k) by_row_[k] = k;
+    byRow_.resize(pixels_.size());
+    for (std::uint32_t k = 0; k < pixels_.size(); ++k) byRow_[k] = k;
     SortByPair(
-        by_row_, scratch,
+        byRow_, scratch,
         [&](std::uint32_t k) { return static_cast<std::uint64_t>(pixels_[k].y - box.minY); },
         [](std::uint32_t k) { return std::uint64_t{k}; },
         static_cast<std::uint64_t>(box.maxY - box.minY), pixels_.size());
     std::vector<std::uint32_t>().swap(scratch);
     rank_.resize(pixels_.size());
-    for (std::uint32_t r = 0; r < by_row_.size(); ++r) rank_[by_row_[r]] = r;
+    for (std::uint32_t r = 0; r < byRow_.size(); ++r) rank_[byRow_[r]] = r;
   }
 
   const std::vector<Segment>& segs_;
@@ -691,8 +691,8 @@ class PixelCandidates {
   std::optional<CellGrid> grid_;
   FlatLists lists_;
   std::optional<BoxTree> tree_;
-  std::size_t wide_scans_ = 0;  // pixels visited by scans wider than a query
-  std::vector<std::uint32_t> by_row_, rank_;
+  std::size_t wideScans_ = 0;  // pixels visited by scans wider than a query
+  std::vector<std::uint32_t> byRow_, rank_;
 };
 
 }  // namespace onepath::geom2d
