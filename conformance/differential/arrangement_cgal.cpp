@@ -235,18 +235,19 @@ std::vector<TaggedEdge> MakeCase(Family family, SplitMix64& rng) {
 // Exact helpers (independent of the reference; 128-bit integers suffice for
 // coordinates within 2^39, as in arr.round).
 
-int Orient(GridPoint a, GridPoint b, GridPoint c) {
+int OwnOrient(GridPoint a, GridPoint b, GridPoint c) {
   Int128 d = Int128(b.x - a.x) * (c.y - a.y) - Int128(b.y - a.y) * (c.x - a.x);
   return (d > 0) - (d < 0);
 }
 
 bool ProperCross(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
-  int o1 = Orient(a, b, c), o2 = Orient(a, b, d), o3 = Orient(c, d, a), o4 = Orient(c, d, b);
+  int o1 = OwnOrient(a, b, c), o2 = OwnOrient(a, b, d), o3 = OwnOrient(c, d, a),
+      o4 = OwnOrient(c, d, b);
   return o1 * o2 < 0 && o3 * o4 < 0;
 }
 
 bool StrictlyInside(GridPoint u, GridPoint v, GridPoint h) {
-  if (Orient(u, v, h) != 0) return false;
+  if (OwnOrient(u, v, h) != 0) return false;
   Int128 dx = v.x - u.x, dy = v.y - u.y;
   Int128 t = Int128(h.x - u.x) * dx + Int128(h.y - u.y) * dy;
   return t > 0 && t < dx * dx + dy * dy;
