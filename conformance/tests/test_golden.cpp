@@ -164,6 +164,34 @@ TEST(GoldenFormat, RejectsAVectorWithBothOrNeitherExpectation) {
   EXPECT_THROW(Vector(json::object()), std::runtime_error);
 }
 
+// The operations table (conformance/runner/ops/): every row is complete,
+// and every operation a vector names has a row whose family is the
+// vector's folder.
+TEST(OperationTable, EveryVectorsOperationHasACompleteRow) {
+  CLAUSE("canon.hash");
+  for (const std::string& name : OperationNames()) {
+    const Operation* row = FindOperation(name);
+    ASSERT_NE(row, nullptr) << name;
+    EXPECT_EQ(row->name, name);
+    EXPECT_FALSE(row->family.empty()) << name;
+    EXPECT_FALSE(row->clause.empty()) << name;
+    EXPECT_TRUE(row->run) << name;
+    EXPECT_NE(row->key, nullptr) << name;
+    EXPECT_NE(row->output, nullptr) << name;
+    EXPECT_EQ(row->stages.empty(), !row->runStages) << name;
+    EXPECT_EQ(row->input == InputForm::kPoints, !row->points.empty()) << name;
+  }
+  Suite suite = LoadSuite(fs::path(ONEPATH_SOURCE_DIR) / "golden");
+  std::set<std::string> used;
+  for (const GoldenVector& v : suite.vectors) {
+    const Operation* row = FindOperation(v.op);
+    ASSERT_NE(row, nullptr) << v.id << ": " << v.op;
+    EXPECT_EQ(row->family, v.family) << v.id;
+    used.insert(v.op);
+  }
+  EXPECT_EQ(used.size(), OperationNames().size());  // no row without vectors
+}
+
 TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {
   CLAUSE("canon.hash");
   fs::path root = ONEPATH_SOURCE_DIR;
