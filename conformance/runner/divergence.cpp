@@ -7,8 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
 // src/ headers.
+#include "onepath/core/canonical.hpp"
 #include "onepath/exact/predicates.hpp"
 
 namespace onepath::conformance {
@@ -215,6 +217,21 @@ std::optional<Divergence> DivergeStages(const std::string& op, const json& input
       [&](const std::string& name, const std::string& hex) {
         return fmt::format("{} bytes, expected {}", hex.size() / 2,
                            expected.at(name).get<std::string>().size() / 2);
+      });
+}
+
+std::optional<Divergence> DivergeStageHashes(const std::string& op, const json& hashes,
+                                             const json& stages) {
+  if (hashes.empty()) return std::nullopt;
+  auto hash_of = [](const std::string& hex) { return Sha256Hex(FromHex(hex)); };
+  return FirstWrongStage(
+      op, stages,
+      [&](const std::string& name, const std::string& hex) {
+        return hashes.contains(name) && hash_of(hex) != hashes.at(name);
+      },
+      [&](const std::string& name, const std::string& hex) {
+        return fmt::format("sha256 {}, expected {} (expect.stages)", hash_of(hex),
+                           hashes.at(name).get<std::string>());
       });
 }
 

@@ -51,6 +51,13 @@ std::optional<Divergence> DivergeOutputs(const std::string& op, const nlohmann::
 std::optional<Divergence> DivergeStages(const std::string& op, const nlohmann::json& input,
                                         const nlohmann::json& stages);
 
+// pipeline.stages, from the vector alone: the first stage of `op` in spec
+// order whose bytes in `stages` (name -> hex) do not hash to the vector's
+// expect.stages (`hashes`: name -> SHA-256 hex); stages the vector or the
+// report leaves out are passed over. No reference is run.
+std::optional<Divergence> DivergeStageHashes(const std::string& op, const nlohmann::json& hashes,
+                                             const nlohmann::json& stages);
+
 // Where two decoded outputs first differ: the path to it (array indices
 // and object keys) and what differs there; nullopt when they are equal.
 struct Difference {

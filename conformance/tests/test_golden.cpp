@@ -164,11 +164,23 @@ TEST(GoldenFormat, RejectsAVectorWithBothOrNeitherExpectation) {
   EXPECT_THROW(Vector(json::object()), std::runtime_error);
 }
 
+TEST(GoldenFormat, StageHashesComeOnlyWithAnOutputHash) {
+  CLAUSE("pipeline.stages");
+  json stages = {{"region", kSignPlus}};
+  EXPECT_EQ(Vector({{"sha256", kSignPlus}, {"stages", stages}}).stages, stages);
+  EXPECT_TRUE(Vector({{"sha256", kSignPlus}}).stages.empty());
+  json error = {{"type", "ArgumentException"}, {"fields", json::object()}};
+  EXPECT_THROW(Vector({{"error", error}, {"stages", stages}}), std::runtime_error);
+  EXPECT_THROW(Vector({{"sha256", kSignPlus}, {"stages", {{"region", 1}}}}), std::runtime_error);
+  EXPECT_THROW(Vector({{"sha256", kSignPlus}, {"stages", json::array()}}), std::runtime_error);
+}
+
 // The operations table (conformance/runner/ops/): every row is complete,
-// and every operation a vector names has a row whose family is the
-// vector's folder.
+// every operation a vector names has a row whose family is the vector's
+// folder, and a vector's expect.stages are the row's stages, the last one
+// being the output (pipeline.stages).
 TEST(OperationTable, EveryVectorsOperationHasACompleteRow) {
-  CLAUSE("canon.hash");
+  CLAUSE("canon.hash pipeline.stages");
   for (const std::string& name : OperationNames()) {
     const Operation* row = FindOperation(name);
     ASSERT_NE(row, nullptr) << name;
@@ -188,6 +200,10 @@ TEST(OperationTable, EveryVectorsOperationHasACompleteRow) {
     ASSERT_NE(row, nullptr) << v.id << ": " << v.op;
     EXPECT_EQ(row->family, v.family) << v.id;
     used.insert(v.op);
+    if (v.stages.empty()) continue;
+    ASSERT_EQ(v.stages.size(), row->stages.size()) << v.id;
+    for (const Stage& stage : row->stages) EXPECT_TRUE(v.stages.contains(stage.name)) << v.id;
+    EXPECT_EQ(v.stages.at(row->stages.back().name), *v.sha256) << v.id;
   }
   EXPECT_EQ(used.size(), OperationNames().size());  // no row without vectors
 }
