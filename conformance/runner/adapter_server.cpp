@@ -33,8 +33,7 @@ int ServeAdapter(std::istream& in, std::ostream& out, std::ostream& log,
       case Message::Kind::kRequest: {
         Answer a;
         if (IsKnownOperation(m.op)) {
-          a = RunReference(m.op, m.input);
-          if (a.output) a.stages = RunStages(m.op, m.input);
+          a = RunReference(m.op, m.input);  // with the stages of an operation that has them
         } else {
           a.error_type = "std::exception";
           a.error_message = "operation " + m.op + " not supported";

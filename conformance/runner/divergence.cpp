@@ -7,7 +7,10 @@
 #include <utility>
 #include <vector>
 
+#include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
+// src/ headers.
+#include "onepath/core/canonical.hpp"
 #include "onepath/exact/predicates.hpp"
 
 namespace onepath::conformance {
@@ -108,23 +111,15 @@ std::string EdgeDifference(const std::vector<Edge>& expected, const std::vector<
   return "";
 }
 
-// The clause of the step that makes an operation's boundary.
-const char* RegionClause(const std::string& op) {
-  if (op == "Region.FromTileMap") return "region.from-tilemap";
-  if (op == "Region.FromOutlines") return "region.from-outlines";
-  if (op == "Region.Offset") return "offset.pieces";
-  if (op == "Mesh2DPipeline.Shrink") return "shrink.edges";
-  if (IsBooleanOperation(op)) return "region.boolean";
-  return "region.boundary";
-}
+}  // namespace
 
-Divergence RegionDivergence(const std::string& op, const json& expected, const json& actual) {
+Divergence RegionDivergence(const Operation& op, const json& expected, const json& actual) {
   if (expected.at("SnapBits") != actual.at("SnapBits"))
     return {"SnapBits", "region.canonical", "another SnapBits", ""};
   std::vector<Ring> e = RingsOf(expected), a = RingsOf(actual);
   std::vector<Ring> es = Simplified(e), as = Simplified(a);
   std::vector<Edge> ee = SortedEdges(es), ae = SortedEdges(as);
-  if (ee != ae) return {"boundary", RegionClause(op), "another boundary", EdgeDifference(ee, ae)};
+  if (ee != ae) return {"boundary", op.clause, "another boundary", EdgeDifference(ee, ae)};
   if (Sorted(es, true) != Sorted(as, true))
     return {"rings", "region.rings", "the edges are chained into other rings", ""};
   if (Sorted(e, true) != Sorted(a, true)) {
@@ -139,7 +134,7 @@ Divergence RegionDivergence(const std::string& op, const json& expected, const j
   return {"ring order", "region.ring-order", "the rings are in another order", ""};
 }
 
-Divergence ArrangementDivergence(const json& expected, const json& actual) {
+Divergence ArrangementDivergence(const Operation&, const json& expected, const json& actual) {
   const json &ev = expected.at("vertices"), &av = actual.at("vertices");
   if (ev != av)
     return {"vertices", "arr.output",
@@ -155,9 +150,7 @@ Divergence ArrangementDivergence(const json& expected, const json& actual) {
   return {"segments", "arr.output", "", ""};
 }
 
-// triangulate.canonical and partition.canonical, decoded: SnapBits, then
-// the vertices (triangulate.input), the faces, the neighbours.
-Divergence MeshDivergence(const json& expected, const json& actual) {
+Divergence MeshDivergence(const Operation&, const json& expected, const json& actual) {
   if (expected.at("SnapBits") != actual.at("SnapBits"))
     return {"SnapBits", "triangulate.canonical", "another SnapBits", ""};
   if (expected.at("vertices") != actual.at("vertices"))
@@ -171,6 +164,40 @@ Divergence MeshDivergence(const json& expected, const json& actual) {
           ""};
 }
 
+Divergence SignDivergence(const Operation& op, const json& expected, const json& actual) {
+  return {
+      "sign", op.clause,
+      fmt::format("sign {} instead of {}", actual.at("sign").dump(), expected.at("sign").dump()),
+      ""};
+}
+
+Divergence CdtDivergence(const Operation&, const json& expected, const json& actual) {
+  return {"triangles", "cdt.canonical",
+          expected.at("points") != actual.at("points") ? "another number of points"
+                                                       : "other triangles or constraint marks",
+          ""};
+}
+
+namespace {
+
+// The first stage of `op`, in spec order, that `stages` reports and
+// `differs(name, hex)` finds wrong: "the <name> stage differs", with
+// `where(name, hex)` as the element.
+template <typename Differs, typename Where>
+std::optional<Divergence> FirstWrongStage(const std::string& op, const json& stages,
+                                          Differs differs, Where where) {
+  const Operation* row = FindOperation(op);
+  if (!row || stages.empty()) return std::nullopt;
+  for (const Stage& stage : row->stages) {
+    if (!stages.contains(stage.name)) continue;
+    const std::string& hex = stages.at(stage.name).get_ref<const std::string&>();
+    if (differs(stage.name, hex))
+      return Divergence{stage.name, stage.clause, "the " + stage.name + " stage differs",
+                        where(stage.name, hex)};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<Divergence> DivergeStages(const std::string& op, const json& input,
@@ -182,47 +209,91 @@ std::optional<Divergence> DivergeStages(const std::string& op, const json& input
   } catch (const std::exception&) {
     return std::nullopt;  // the reference throws: the error stage says more
   }
-  const char* clause_of[][2] = {
-      {"region",
-       op == "Mesh2DPipeline.BuildFromTileMap" ? "region.from-tilemap" : "region.from-outlines"},
-      {"shrunk", "shrink.edges"},
-      {"triangles", "triangulate.faces"},
-      {"polygons", "partition.merge"}};
-  for (const auto& [name, clause] : clause_of) {
-    if (!expected.contains(name) || !stages.contains(name)) continue;
-    if (stages.at(name) != expected.at(name))
-      return Divergence{
-          name, clause, std::string("the ") + name + " stage differs",
-          fmt::format("{} bytes, expected {}", stages.at(name).get<std::string>().size() / 2,
-                      expected.at(name).get<std::string>().size() / 2)};
+  return FirstWrongStage(
+      op, stages,
+      [&](const std::string& name, const std::string& hex) {
+        return expected.contains(name) && hex != expected.at(name);
+      },
+      [&](const std::string& name, const std::string& hex) {
+        return fmt::format("{} bytes, expected {}", hex.size() / 2,
+                           expected.at(name).get<std::string>().size() / 2);
+      });
+}
+
+std::optional<Divergence> DivergeStageHashes(const std::string& op, const json& hashes,
+                                             const json& stages) {
+  if (hashes.empty()) return std::nullopt;
+  auto hash_of = [](const std::string& hex) { return Sha256Hex(FromHex(hex)); };
+  return FirstWrongStage(
+      op, stages,
+      [&](const std::string& name, const std::string& hex) {
+        return hashes.contains(name) && hash_of(hex) != hashes.at(name);
+      },
+      [&](const std::string& name, const std::string& hex) {
+        return fmt::format("sha256 {}, expected {} (expect.stages)", hash_of(hex),
+                           hashes.at(name).get<std::string>());
+      });
+}
+
+std::optional<Difference> FirstDifference(const json& expected, const json& actual) {
+  if (expected == actual) return std::nullopt;
+  if (expected.is_array() && actual.is_array()) {
+    for (std::size_t i = 0; i < std::min(expected.size(), actual.size()); ++i) {
+      if (auto d = FirstDifference(expected[i], actual[i])) {
+        d->path.insert(d->path.begin(), std::to_string(i));
+        return d;
+      }
+    }
+    return Difference{{}, fmt::format("{} items, expected {}", actual.size(), expected.size())};
   }
-  return std::nullopt;
+  if (expected.is_object() && actual.is_object()) {
+    for (const auto& [key, value] : expected.items()) {
+      if (!actual.contains(key)) return Difference{{key}, "missing"};
+      if (auto d = FirstDifference(value, actual.at(key))) {
+        d->path.insert(d->path.begin(), key);
+        return d;
+      }
+    }
+    for (const auto& [key, value] : actual.items())
+      if (!expected.contains(key)) return Difference{{key}, "unexpected"};
+  }
+  return Difference{{}, fmt::format("{}, expected {}", actual.dump(), expected.dump())};
+}
+
+std::string RegionWhere(const Difference& d, const json& expected, const json& actual) {
+  const std::vector<std::string>& p = d.path;
+  if (p.empty() || p[0] != "rings") return "";
+  // rings / ring index / vertex index / coordinate index.
+  if (p.size() == 1) return fmt::format("rings: {}", d.what);
+  if (p.size() == 2) return fmt::format("ring {}: {}", p[1], d.what);
+  return fmt::format("ring {}, vertex {}: {}, expected {}", p[1], p[2],
+                     actual.at("rings").at(std::stoul(p[1])).at(std::stoul(p[2])).dump(),
+                     expected.at("rings").at(std::stoul(p[1])).at(std::stoul(p[2])).dump());
+}
+
+std::string DescribeDifference(const std::string& op, const json& expected, const json& actual) {
+  std::optional<Difference> d = FirstDifference(expected, actual);
+  if (!d) return "";
+  const Operation* row = FindOperation(op);
+  if (row && row->output && row->output->where) {
+    std::string words = row->output->where(*d, expected, actual);
+    if (!words.empty()) return words;
+  }
+  std::string pointer;
+  for (const std::string& key : d->path) pointer += "/" + key;
+  return fmt::format("{}: {}", pointer.empty() ? "/" : pointer, d->what);
 }
 
 std::optional<Divergence> DivergeOutputs(const std::string& op, const json& expected,
                                          const json& actual) {
   if (expected == actual) return std::nullopt;
   Divergence d{"output", "", "another output", ""};
+  const Operation* row = FindOperation(op);
   try {
-    if (actual.contains("undecodable")) {
+    if (actual.contains("undecodable"))
       d = {"output", "", "output that does not decode", ""};
-    } else if (expected.contains("rings") && actual.contains("rings")) {  // region.canonical
-      d = RegionDivergence(op, expected, actual);
-    } else if (expected.contains("neighbours")) {  // triangulate / partition.canonical
-      d = MeshDivergence(expected, actual);
-    } else if (op == "Cdt.ConstrainedDelaunay") {
-      d = {"triangles", "cdt.canonical",
-           expected.at("points") != actual.at("points") ? "another number of points"
-                                                        : "other triangles or constraint marks",
-           ""};
-    } else if (op == "Arrangement.Build") {
-      d = ArrangementDivergence(expected, actual);
-    } else if (op == "Predicates.Orient2D" || op == "Predicates.InCircle") {
-      d = {"sign", op == "Predicates.Orient2D" ? "pred.orient2d" : "pred.incircle",
-           fmt::format("sign {} instead of {}", actual.at("sign").dump(),
-                       expected.at("sign").dump()),
-           ""};
-    }
+    else if (row && row->output && row->output->diverge)
+      d = row->output->diverge(*row, expected, actual);
   } catch (const std::exception&) {
     d = {"output", "", "output of another shape", ""};
   }

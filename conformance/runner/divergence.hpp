@@ -8,8 +8,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace onepath::conformance {
+
+struct Operation;  // operations.hpp
 
 struct Divergence {
   // The first stage of the operation whose result differs, named as the
@@ -34,20 +37,66 @@ struct Divergence {
 };
 
 // Compares two decoded outputs of `op` (DecodeOutput): nullopt when equal.
-// Region outputs are compared stage by stage, in the order the spec
-// computes them (docs/spec/region.md): the boundary edges once collinear
-// vertices are merged (region.boundary and the operation's own clause),
-// the rings as cycles after simplification (region.rings), the vertices
-// kept (region.simplify), each ring's start and the rings' order
-// (region.ring-order).
+// The operation's output form names the first diverging stage
+// (OutputForm::diverge, below) and the first differing element
+// (DescribeDifference).
 std::optional<Divergence> DivergeOutputs(const std::string& op, const nlohmann::json& expected,
                                          const nlohmann::json& actual);
 
-// pipeline.stages: the first stage ("region", "shrunk", "triangles",
-// "polygons") whose bytes in `stages` (an implementation's report, name ->
-// hex) differ from the reference's for `input`; stages not reported are
-// passed over. nullopt when none differs or `op` has no stages.
+// pipeline.stages, from the reference: the first stage of `op` in spec
+// order (Operation::stages) whose bytes in `stages` (an implementation's
+// report, name -> hex) differ from the reference's for `input`; stages not
+// reported are passed over. nullopt when none differs or `op` has no
+// stages.
 std::optional<Divergence> DivergeStages(const std::string& op, const nlohmann::json& input,
                                         const nlohmann::json& stages);
+
+// pipeline.stages, from the vector alone: the first stage of `op` in spec
+// order whose bytes in `stages` (name -> hex) do not hash to the vector's
+// expect.stages (`hashes`: name -> SHA-256 hex); stages the vector or the
+// report leaves out are passed over. No reference is run.
+std::optional<Divergence> DivergeStageHashes(const std::string& op, const nlohmann::json& hashes,
+                                             const nlohmann::json& stages);
+
+// Where two decoded outputs first differ: the path to it (array indices
+// and object keys) and what differs there; nullopt when they are equal.
+struct Difference {
+  std::vector<std::string> path;
+  std::string what;
+};
+std::optional<Difference> FirstDifference(const nlohmann::json& expected,
+                                          const nlohmann::json& actual);
+
+// The first differing element in words: "ring 3, vertex 5: [4,2], expected
+// [4,3]" for regions (OutputForm::where), a JSON pointer for other outputs.
+// Empty when they are equal.
+std::string DescribeDifference(const std::string& op, const nlohmann::json& expected,
+                               const nlohmann::json& actual);
+
+// The output forms' comparisons (OutputForm::diverge, ::where), in the
+// order the spec computes each output:
+//
+// region.canonical: the boundary edges once collinear vertices are merged
+// (region.boundary and the operation's own clause, Operation::clause), the
+// rings as cycles after simplification (region.rings), the vertices kept
+// (region.simplify), each ring's start and the rings' order
+// (region.ring-order).
+Divergence RegionDivergence(const Operation& op, const nlohmann::json& expected,
+                            const nlohmann::json& actual);
+std::string RegionWhere(const Difference& d, const nlohmann::json& expected,
+                        const nlohmann::json& actual);
+// triangulate.canonical and partition.canonical: SnapBits, the vertices
+// (triangulate.input), the triangles or polygons, the neighbours.
+Divergence MeshDivergence(const Operation& op, const nlohmann::json& expected,
+                          const nlohmann::json& actual);
+// arr.output: the vertices, then the segments (net counts: arr.merge).
+Divergence ArrangementDivergence(const Operation& op, const nlohmann::json& expected,
+                                 const nlohmann::json& actual);
+// canon.sign: the sign (Operation::clause).
+Divergence SignDivergence(const Operation& op, const nlohmann::json& expected,
+                          const nlohmann::json& actual);
+// cdt.canonical: the number of points, then the triangles and their marks.
+Divergence CdtDivergence(const Operation& op, const nlohmann::json& expected,
+                         const nlohmann::json& actual);
 
 }  // namespace onepath::conformance

@@ -39,6 +39,14 @@ GoldenVector ParseVector(const json& j) {
   if (v.sha256.has_value() == v.error.has_value())
     throw std::runtime_error("expect needs exactly one of sha256 and error");
   if (expect.contains("value")) v.value = expect.at("value");
+  if (expect.contains("stages")) {
+    if (!v.sha256) throw std::runtime_error("expect.stages needs sha256");
+    const json& stages = expect.at("stages");
+    if (!stages.is_object()) throw std::runtime_error("expect.stages is not an object");
+    for (const auto& [name, hash] : stages.items())
+      if (!hash.is_string()) throw std::runtime_error("expect.stages." + name + " is not a hash");
+    v.stages = stages;
+  }
   v.provenance = j.value("provenance", "");
   return v;
 }

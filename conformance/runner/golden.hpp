@@ -26,6 +26,9 @@ struct GoldenVector {
   std::optional<std::string> sha256;   // positive vector: hash of canonical output
   std::optional<ExpectedError> error;  // negative vector
   nlohmann::json value;                // optional decoded output, for people
+  // expect.stages, optional with sha256: stage name -> SHA-256 of that
+  // stage's canonical bytes (pipeline.stages); an empty object without.
+  nlohmann::json stages = nlohmann::json::object();
   std::string provenance;
 };
 

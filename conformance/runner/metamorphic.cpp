@@ -125,18 +125,20 @@ void PermuteOutlines(json& operand) {
   }
 }
 
-std::optional<DerivedCheck> PermuteRegionInput(const std::string& op, const json& input) {
+// The outlines of a region input in another order (region.promise): the
+// input's own outlines (kOutlines, kBuild), its operand's (kRegionOperand:
+// the region is the same, so the result is the same bytes; no more is
+// promised: the rounded constructions do not move with a translation), or
+// both operands', swapped when the operation allows (kOperandPair).
+std::optional<DerivedCheck> PermuteRegionInput(const Operation& op, const json& input) {
   json permuted = input;
   std::vector<std::string> clauses = {"region.promise"};
   std::string what = "outlines, rings and ring starts reversed";
-  if (op == "Region.FromOutlines" || op == "Mesh2DPipeline.BuildFromOutlines") {
+  if (op.input == InputForm::kOutlines || op.input == InputForm::kBuild) {
+    if (!input.contains("outlines")) return std::nullopt;
     PermuteOutlines(permuted);
     clauses.push_back("region.from-outlines");
-  } else if (input.contains("region")) {
-    // Region.Offset, Mesh2DPipeline.Shrink, Region.Triangulate,
-    // Region.PartitionConvex: the operand region is the same region, so the
-    // result is the same bytes (no more is promised: the rounded
-    // constructions do not move with a translation).
+  } else if (op.input == InputForm::kRegionOperand) {
     if (!input.at("region").contains("outlines")) return std::nullopt;
     PermuteOutlines(permuted.at("region"));
     clauses.push_back("region.from-outlines");
@@ -145,7 +147,7 @@ std::optional<DerivedCheck> PermuteRegionInput(const std::string& op, const json
     PermuteOutlines(permuted.at("a"));
     PermuteOutlines(permuted.at("b"));
     clauses.push_back("region.boolean");
-    if (op != "Region.Difference") {
+    if (op.relations.swapOperands) {
       std::swap(permuted.at("a"), permuted.at("b"));
       clauses.push_back("region.face-rule");
       what += ", operands swapped";
@@ -157,7 +159,7 @@ std::optional<DerivedCheck> PermuteRegionInput(const std::string& op, const json
 
 // Region.FromTileMap: the origin moves; grid line i = origin + i × cellSize
 // moves with it when both sums are exact.
-std::optional<DerivedCheck> TranslateTileMap(const json& input) {
+std::optional<DerivedCheck> TranslateTileMap(const std::string& op, const json& input) {
   int snap_bits = input.at("options").at("SnapBits").get<int>();
   std::int64_t width = input.at("width").get<std::int64_t>();
   std::int64_t height = input.at("height").get<std::int64_t>();
@@ -186,12 +188,11 @@ std::optional<DerivedCheck> TranslateTileMap(const json& input) {
   moved["origin"] = PointToJson({origin.x + dx, origin.y + dy});
   auto gx = static_cast<std::int64_t>(std::ldexp(dx, snap_bits));
   auto gy = static_cast<std::int64_t>(std::ldexp(dy, snap_bits));
-  return DerivedCheck{
-      "translate",
-      ShiftText(dx, dy),
-      moved,
-      {"grid.tilemap-lines", "grid.snap", "region.promise"},
-      [gx, gy](const Bytes& b) { return MovedRegion("Region.FromTileMap", b, gx, gy); }};
+  return DerivedCheck{"translate",
+                      ShiftText(dx, dy),
+                      moved,
+                      {"grid.tilemap-lines", "grid.snap", "region.promise"},
+                      [op, gx, gy](const Bytes& b) { return MovedRegion(op, b, gx, gy); }};
 }
 
 // --- predicates ---------------------------------------------------------------
@@ -200,13 +201,11 @@ bool InPredicateDomain(double v) {  // pred.domain
   return v == 0 || (std::fabs(v) >= std::ldexp(1.0, -200) && std::fabs(v) <= std::ldexp(1.0, 200));
 }
 
-std::vector<DerivedCheck> PredicateChecks(const std::string& op, const json& input) {
-  std::string names = op == "Predicates.Orient2D" ? "abc" : "abcd";
-  std::vector<std::string> clauses = {op == "Predicates.Orient2D" ? "pred.orient2d"
-                                                                  : "pred.incircle"};
+std::vector<DerivedCheck> PredicateChecks(const Operation& op, const json& input) {
+  std::vector<std::string> clauses = {op.clause};
   std::vector<double> xs, ys;
-  for (char n : names) {
-    Vector2D p = PointFromJson(input.at(std::string(1, n)));
+  for (const std::string& n : op.points) {
+    Vector2D p = PointFromJson(input.at(n));
     xs.push_back(p.x);
     ys.push_back(p.y);
   }
@@ -217,9 +216,9 @@ std::vector<DerivedCheck> PredicateChecks(const std::string& op, const json& inp
   if (tx || ty) {
     json moved = input;
     double dx = tx.value_or(0), dy = ty.value_or(0);
-    for (char n : names) {
-      Vector2D p = PointFromJson(input.at(std::string(1, n)));
-      moved[std::string(1, n)] = PointToJson({p.x + dx, p.y + dy});
+    for (const std::string& n : op.points) {
+      Vector2D p = PointFromJson(input.at(n));
+      moved[n] = PointToJson({p.x + dx, p.y + dy});
     }
     std::vector<std::string> c = clauses;
     c.push_back("pred.exact");
@@ -235,8 +234,9 @@ std::vector<DerivedCheck> PredicateChecks(const std::string& op, const json& inp
 
 // --- arrangements ---------------------------------------------------------------
 
-Bytes MovedArrangement(const Bytes& bytes, std::int64_t dx, std::int64_t dy) {
-  json a = DecodeOutput("Arrangement.Build", bytes);
+Bytes MovedArrangement(const std::string& op, const Bytes& bytes, std::int64_t dx,
+                       std::int64_t dy) {
+  json a = DecodeOutput(op, bytes);
   CanonicalWriter w;
   w.Count(a.at("vertices").size());
   for (const json& v : a.at("vertices")) {
@@ -253,7 +253,7 @@ Bytes MovedArrangement(const Bytes& bytes, std::int64_t dx, std::int64_t dy) {
   return w.Take();
 }
 
-std::vector<DerivedCheck> ArrangementChecks(const json& input) {
+std::vector<DerivedCheck> ArrangementChecks(const std::string& op, const json& input) {
   const json& edges = input.at("edges");
   std::vector<DerivedCheck> out;
   if (edges.empty()) return out;
@@ -282,7 +282,7 @@ std::vector<DerivedCheck> ArrangementChecks(const json& input) {
                  fmt::format("translated by ({}, {}) grid units", dx, dy),
                  moved,
                  {"arr.round", "arr.pixel"},
-                 [dx, dy](const Bytes& b) { return MovedArrangement(b, dx, dy); }});
+                 [op, dx, dy](const Bytes& b) { return MovedArrangement(op, b, dx, dy); }});
   if (edges.size() > 1) {
     json reversed = input;
     std::reverse(reversed.at("edges").begin(), reversed.at("edges").end());
@@ -298,28 +298,44 @@ std::vector<DerivedCheck> ArrangementChecks(const json& input) {
 
 std::vector<DerivedCheck> DeriveChecks(const GoldenVector& v) {
   std::vector<DerivedCheck> out;
-  if (!v.sha256) return out;
+  const Operation* op = FindOperation(v.op);
+  if (!v.sha256 || !op) return out;
+  auto add = [&](std::optional<DerivedCheck> c) {
+    if (c) out.push_back(std::move(*c));
+  };
   try {
-    if (v.op == "Predicates.Orient2D" || v.op == "Predicates.InCircle") {
-      out = PredicateChecks(v.op, v.input);
-    } else if (v.op == "Arrangement.Build") {
-      out = ArrangementChecks(v.input);
-    } else if (v.op == "Region.FromTileMap") {
-      if (auto c = TranslateTileMap(v.input)) out.push_back(*c);
-    } else if (v.op == "Region.FromOutlines") {
-      if (auto c = TranslateOutlines(v.op, v.input, {""})) out.push_back(*c);
-      if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
-    } else if (IsBooleanOperation(v.op)) {
-      if (auto c = TranslateOutlines(v.op, v.input, {"a", "b"})) out.push_back(*c);
-      if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
-    } else if (v.op == "Region.Offset" || v.op == "Mesh2DPipeline.Shrink" ||
-               v.op == "Region.Triangulate" || v.op == "Region.PartitionConvex" ||
-               v.op == "Mesh2DPipeline.BuildFromOutlines") {
-      if (auto c = PermuteRegionInput(v.op, v.input)) out.push_back(*c);
+    switch (op->input) {
+      case InputForm::kPoints:
+        out = PredicateChecks(*op, v.input);
+        break;
+      case InputForm::kEdges:
+        out = ArrangementChecks(v.op, v.input);
+        break;
+      case InputForm::kTileMap:
+        add(TranslateTileMap(v.op, v.input));
+        break;
+      case InputForm::kOutlines:
+        add(TranslateOutlines(v.op, v.input, {""}));
+        add(PermuteRegionInput(*op, v.input));
+        break;
+      case InputForm::kOperandPair:
+        add(TranslateOutlines(v.op, v.input, {"a", "b"}));
+        add(PermuteRegionInput(*op, v.input));
+        break;
+      case InputForm::kRegionOperand:
+      case InputForm::kBuild:
+        add(PermuteRegionInput(*op, v.input));
+        break;
+      case InputForm::kNone:
+        break;
     }
   } catch (const std::exception&) {
     out.clear();  // an input of an unexpected shape: its vector says what is wrong
   }
+  // Only the relations the spec promises for this operation (Operation::relations).
+  std::erase_if(out, [&](const DerivedCheck& c) {
+    return c.relation == "translate" ? !op->relations.translate : !op->relations.permute;
+  });
   return out;
 }
 

@@ -18,13 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-bool IsPredicate(const std::string& op) { return op.rfind("Predicates.", 0) == 0; }
-bool IsBoolean(const std::string& op) { return IsBooleanOperation(op); }
-// Region.Offset and Mesh2DPipeline.Shrink: one operand region under "region".
-bool HasRegionOperand(const std::string& op) {
-  return op == "Region.Offset" || op == "Mesh2DPipeline.Shrink";
-}
-
 // What a coordinate costs: its magnitude, plus one when it is not an integer.
 double Cost(double v) {
   if (!std::isfinite(v)) return 1e300;
@@ -224,32 +217,31 @@ void TileMapCandidates(const json& in, const std::function<void(json)>& emit) {
   }
 }
 
-void PredicateCandidates(const std::string& op, const json& in,
+void PredicateCandidates(const std::vector<std::string>& names, const json& in,
                          const std::function<void(json)>& emit) {
-  std::string names = op == "Predicates.Orient2D" ? "abc" : "abcd";
   double lo[2] = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
-  for (char n : names) {
-    Vector2D p = PointFromJson(in.at(std::string(1, n)));
+  for (const std::string& n : names) {
+    Vector2D p = PointFromJson(in.at(n));
     if (std::isfinite(p.x)) lo[0] = std::min(lo[0], p.x);
     if (std::isfinite(p.y)) lo[1] = std::min(lo[1], p.y);
   }
   auto mapped = [&](const std::function<double(double, int)>& fn) {
     json c = in;
-    for (char n : names) {
-      Vector2D p = PointFromJson(in.at(std::string(1, n)));
-      c[std::string(1, n)] = PointToJson({fn(p.x, 0), fn(p.y, 1)});
+    for (const std::string& n : names) {
+      Vector2D p = PointFromJson(in.at(n));
+      c[n] = PointToJson({fn(p.x, 0), fn(p.y, 1)});
     }
     return c;
   };
   if (std::isfinite(lo[0]) && std::isfinite(lo[1]))
     for (const CoordinateMove& move : CoordinateMoves())
       emit(mapped([&](double v, int axis) { return std::isfinite(v) ? move(v, axis, lo) : v; }));
-  for (char n : names)  // one coordinate at a time to 0, then halved
+  for (const std::string& n : names)  // one coordinate at a time to 0, then halved
     for (int axis = 0; axis < 2; ++axis)
       for (int how = 0; how < 2; ++how) {
         json c = in;
-        double v = DoubleFromJson(in.at(std::string(1, n)).at(axis));
-        c[std::string(1, n)][axis] = DoubleToJson(how == 0 ? 0.0 : v / 2);
+        double v = DoubleFromJson(in.at(n).at(axis));
+        c[n][axis] = DoubleToJson(how == 0 ? 0.0 : v / 2);
         emit(c);
       }
 }
@@ -281,41 +273,55 @@ std::vector<json> Candidates(const std::string& op, const json& in) {
   auto emit = [&](json c) {
     if (c != in) out.push_back(std::move(c));
   };
+  const Operation* row = FindOperation(op);
   try {
-    if (op == "Region.FromTileMap") {
-      TileMapCandidates(in, emit);
-    } else if (op == "Region.FromOutlines") {
-      OutlineCandidates(in, emit);
-    } else if (IsBoolean(op)) {
-      for (const char* name : {"a", "b"}) {
-        json empty = in;
-        empty[name]["outlines"] = json::array();
-        emit(empty);
-      }
-      for (const char* name : {"a", "b"})
-        OutlineCandidates(in.at(name), [&](json operand) {
+    switch (row ? row->input : InputForm::kNone) {
+      case InputForm::kTileMap:
+        TileMapCandidates(in, emit);
+        break;
+      case InputForm::kOutlines:
+        OutlineCandidates(in, emit);
+        break;
+      case InputForm::kOperandPair:
+        for (const char* name : {"a", "b"}) {
+          json empty = in;
+          empty[name]["outlines"] = json::array();
+          emit(empty);
+        }
+        for (const char* name : {"a", "b"})
+          OutlineCandidates(in.at(name), [&](json operand) {
+            json c = in;
+            c[name] = std::move(operand);
+            emit(std::move(c));
+          });
+        break;
+      case InputForm::kRegionOperand: {
+        auto operand = [&](json region) {
           json c = in;
-          c[name] = std::move(operand);
+          c["region"] = std::move(region);
           emit(std::move(c));
-        });
-    } else if (HasRegionOperand(op)) {
-      auto operand = [&](json region) {
-        json c = in;
-        c["region"] = std::move(region);
-        emit(std::move(c));
-      };
-      if (in.at("region").contains("cells"))
-        TileMapCandidates(in.at("region"), operand);
-      else
-        OutlineCandidates(in.at("region"), operand);
-      json c = in;  // the distance (or the agent radius) halved
-      json& d = op == "Region.Offset" ? c["distance"] : c["settings"]["AgentRadius"];
-      d = DoubleToJson(DoubleFromJson(d) / 2);
-      emit(c);
-    } else if (IsPredicate(op)) {
-      PredicateCandidates(op, in, emit);
-    } else if (op == "Arrangement.Build") {
-      ArrangementCandidates(in, emit);
+        };
+        if (in.at("region").contains("cells"))
+          TileMapCandidates(in.at("region"), operand);
+        else
+          OutlineCandidates(in.at("region"), operand);
+        if (!row->distance.empty()) {  // the distance (or the agent radius) halved
+          json c = in;
+          json& d = c[json::json_pointer(row->distance)];
+          d = DoubleToJson(DoubleFromJson(d) / 2);
+          emit(c);
+        }
+        break;
+      }
+      case InputForm::kPoints:
+        PredicateCandidates(row->points, in, emit);
+        break;
+      case InputForm::kEdges:
+        ArrangementCandidates(in, emit);
+        break;
+      case InputForm::kBuild:
+      case InputForm::kNone:
+        break;
     }
   } catch (const std::exception&) {
     // An input of a shape the moves do not know: no candidates.
@@ -381,52 +387,79 @@ bool InputSize::operator<(const InputSize& o) const {
          std::tie(o.elements, o.secondary, o.complexity);
 }
 
+namespace {
+
+InputSize MeasureTileMap(const json& in) {
+  InputSize size;
+  std::vector<std::uint8_t> cells = CellValues(in.at("cells"));
+  size.elements = static_cast<std::size_t>(
+      std::count_if(cells.begin(), cells.end(), [](std::uint8_t c) { return c; }));
+  size.secondary = cells.size();
+  Vector2D origin = PointFromJson(in.at("origin"));
+  double cell = DoubleFromJson(in.at("cellSize"));
+  size.complexity = Cost(origin.x) + Cost(origin.y) + Cost(cell - 1) +
+                    in.at("options").at("SnapBits").get<double>();
+  size.text =
+      fmt::format("{}x{} map: {} cell{}, {} solid", in.at("width").dump(), in.at("height").dump(),
+                  size.secondary, size.secondary == 1 ? "" : "s", size.elements);
+  return size;
+}
+
+// Region.FromOutlines operands, counted together.
+InputSize MeasureOutlineOperands(const std::vector<const json*>& operands) {
+  InputSize size;
+  std::size_t rings = 0, outlines = 0;
+  for (const json* operand : operands) MeasureOutlines(*operand, size, rings, outlines);
+  size.text = fmt::format("{} outlines, {} rings, {} vertices", outlines, rings, size.elements);
+  return size;
+}
+
+}  // namespace
+
 InputSize MeasureInput(const std::string& op, const json& in) {
   InputSize size;
+  const Operation* row = FindOperation(op);
   try {
-    if (HasRegionOperand(op)) {
-      const json& region = in.at("region");
-      size = MeasureInput(region.contains("cells") ? "Region.FromTileMap" : "Region.FromOutlines",
-                          region);
-      const json& d =
-          op == "Region.Offset" ? in.at("distance") : in.at("settings").at("AgentRadius");
-      size.complexity += Cost(DoubleFromJson(d));
-      size.text +=
-          fmt::format(", {} {}", op == "Region.Offset" ? "distance" : "AgentRadius", d.dump());
-    } else if (op == "Region.FromTileMap") {
-      std::vector<std::uint8_t> cells = CellValues(in.at("cells"));
-      size.elements = static_cast<std::size_t>(
-          std::count_if(cells.begin(), cells.end(), [](std::uint8_t c) { return c; }));
-      size.secondary = cells.size();
-      Vector2D origin = PointFromJson(in.at("origin"));
-      double cell = DoubleFromJson(in.at("cellSize"));
-      size.complexity = Cost(origin.x) + Cost(origin.y) + Cost(cell - 1) +
-                        in.at("options").at("SnapBits").get<double>();
-      size.text = fmt::format("{}x{} map: {} cell{}, {} solid", in.at("width").dump(),
-                              in.at("height").dump(), size.secondary,
-                              size.secondary == 1 ? "" : "s", size.elements);
-    } else if (op == "Region.FromOutlines" || IsBoolean(op)) {
-      std::size_t rings = 0, outlines = 0;
-      if (op == "Region.FromOutlines") {
-        MeasureOutlines(in, size, rings, outlines);
-      } else {
-        MeasureOutlines(in.at("a"), size, rings, outlines);
-        MeasureOutlines(in.at("b"), size, rings, outlines);
+    switch (row ? row->input : InputForm::kNone) {
+      case InputForm::kRegionOperand: {
+        const json& region = in.at("region");
+        size =
+            region.contains("cells") ? MeasureTileMap(region) : MeasureOutlineOperands({&region});
+        if (!row->distance.empty()) {
+          json::json_pointer pointer(row->distance);
+          const json& d = in.at(pointer);
+          size.complexity += Cost(DoubleFromJson(d));
+          size.text += fmt::format(", {} {}", pointer.back(), d.dump());
+        }
+        break;
       }
-      size.text = fmt::format("{} outlines, {} rings, {} vertices", outlines, rings, size.elements);
-    } else if (IsPredicate(op)) {
-      for (const auto& [name, p] : in.items()) {
-        Vector2D v = PointFromJson(p);
-        ++size.elements;
-        size.complexity += Cost(v.x) + Cost(v.y);
-      }
-      size.text = fmt::format("{} points", size.elements);
-    } else if (op == "Arrangement.Build") {
-      for (const json& e : in.at("edges")) {
-        ++size.elements;
-        for (int k = 0; k < 4; ++k) size.complexity += Cost(e.at(k).get<double>());
-      }
-      size.text = fmt::format("{} edges", size.elements);
+      case InputForm::kTileMap:
+        size = MeasureTileMap(in);
+        break;
+      case InputForm::kOutlines:
+        size = MeasureOutlineOperands({&in});
+        break;
+      case InputForm::kOperandPair:
+        size = MeasureOutlineOperands({&in.at("a"), &in.at("b")});
+        break;
+      case InputForm::kPoints:
+        for (const auto& [name, p] : in.items()) {
+          Vector2D v = PointFromJson(p);
+          ++size.elements;
+          size.complexity += Cost(v.x) + Cost(v.y);
+        }
+        size.text = fmt::format("{} points", size.elements);
+        break;
+      case InputForm::kEdges:
+        for (const json& e : in.at("edges")) {
+          ++size.elements;
+          for (int k = 0; k < 4; ++k) size.complexity += Cost(e.at(k).get<double>());
+        }
+        size.text = fmt::format("{} edges", size.elements);
+        break;
+      case InputForm::kBuild:
+      case InputForm::kNone:
+        break;
     }
   } catch (const std::exception& e) {
     size.text = std::string("(not measured: ") + e.what() + ")";
@@ -481,126 +514,11 @@ ReduceResult Reduce(const GoldenVector& v, const AskFn& port, const ReduceOption
   return r;
 }
 
-namespace {
-
-void WriteOutlinesKey(CanonicalWriter& w, const json& operand) {
-  w.I32(operand.at("options").at("SnapBits").get<std::int32_t>());
-  const json& outlines = operand.at("outlines");
-  w.Count(outlines.size());
-  for (const json& outline : outlines) {
-    w.Count(outline.size());
-    for (const json& ring : outline) {
-      w.Count(ring.size());
-      for (const json& p : ring) {
-        w.F64(DoubleFromJson(p.at(0)));
-        w.F64(DoubleFromJson(p.at(1)));
-      }
-    }
-  }
-}
-
-}  // namespace
-
-namespace {
-
-void WriteTileMapKey(CanonicalWriter& w, const json& in) {
-  w.I32(in.at("options").at("SnapBits").get<std::int32_t>());
-  w.I64(in.at("width").get<std::int64_t>());
-  w.I64(in.at("height").get<std::int64_t>());
-  w.F64(DoubleFromJson(in.at("cellSize")));
-  Vector2D origin = PointFromJson(in.at("origin"));
-  w.F64(origin.x);
-  w.F64(origin.y);
-  std::vector<std::uint8_t> cells = CellValues(in.at("cells"));
-  w.Count(cells.size());
-  for (std::uint8_t c : cells) w.U8(c);
-}
-
-// A Region.Offset / Shrink operand: u8 1 and a tile map, or u8 0 and outlines.
-void WriteOperandKey(CanonicalWriter& w, const json& operand) {
-  bool tile_map = operand.contains("cells");
-  w.U8(tile_map ? 1 : 0);
-  if (tile_map)
-    WriteTileMapKey(w, operand);
-  else
-    WriteOutlinesKey(w, operand);
-}
-
-// Mesh2DPipeline.Build*: the settings (i32 SnapBits, f64 CellSize, f64
-// AgentRadius, i32 MaxVerticesPerPolygon), then the outlines or the tile map
-// with the settings' SnapBits (and CellSize) (tools/golden/gen_triangulate.cpp).
-void WriteBuildKey(CanonicalWriter& w, const json& in) {
-  const json& s = in.at("settings");
-  w.I32(s.at("SnapBits").get<std::int32_t>());
-  w.F64(DoubleFromJson(s.at("CellSize")));
-  w.F64(DoubleFromJson(s.at("AgentRadius")));
-  w.I32(s.at("MaxVerticesPerPolygon").get<std::int32_t>());
-  json operand = in;
-  operand["options"] = {{"SnapBits", s.at("SnapBits")}};
-  if (in.contains("cells")) {
-    operand["cellSize"] = s.at("CellSize");
-    WriteTileMapKey(w, operand);
-  } else {
-    WriteOutlinesKey(w, operand);
-  }
-}
-
-}  // namespace
-
 std::string InputKey(const std::string& op, const json& in) {
+  const Operation* row = FindOperation(op);
+  if (!row || !row->key) return Sha256Hex(in.dump()).substr(0, 12);
   CanonicalWriter w;
-  if (op == "Region.FromTileMap") {
-    WriteTileMapKey(w, in);
-  } else if (op == "Region.FromOutlines") {
-    WriteOutlinesKey(w, in);
-  } else if (IsBoolean(op)) {
-    WriteOutlinesKey(w, in.at("a"));
-    WriteOutlinesKey(w, in.at("b"));
-  } else if (op == "Region.Offset") {
-    WriteOperandKey(w, in.at("region"));
-    w.F64(DoubleFromJson(in.at("distance")));
-    w.String(in.at("join").get<std::string>());
-    w.F64(DoubleFromJson(in.at("arcTolerance")));
-  } else if (op == "Mesh2DPipeline.Shrink") {
-    WriteOperandKey(w, in.at("region"));
-    w.F64(DoubleFromJson(in.at("settings").at("CellSize")));
-    w.F64(DoubleFromJson(in.at("settings").at("AgentRadius")));
-  } else if (op == "Region.Triangulate") {
-    WriteOperandKey(w, in.at("region"));
-  } else if (op == "Region.PartitionConvex") {
-    WriteOperandKey(w, in.at("region"));
-    w.I32(in.at("maxVerticesPerPolygon").get<std::int32_t>());
-  } else if (op == "Mesh2DPipeline.BuildFromOutlines" || op == "Mesh2DPipeline.BuildFromTileMap") {
-    WriteBuildKey(w, in);
-  } else if (op == "Cdt.ConstrainedDelaunay") {
-    // The points as (i64 x, i64 y), then the constraints as (u32 a, u32 b).
-    w.Count(in.at("points").size());
-    for (const json& p : in.at("points")) {
-      w.I64(p.at(0).get<std::int64_t>());
-      w.I64(p.at(1).get<std::int64_t>());
-    }
-    w.Count(in.at("constraints").size());
-    for (const json& c : in.at("constraints")) {
-      w.U32(c.at(0).get<std::uint32_t>());
-      w.U32(c.at(1).get<std::uint32_t>());
-    }
-  } else if (IsPredicate(op)) {
-    for (const char* n : {"a", "b", "c", "d"}) {
-      if (!in.contains(n)) continue;
-      Vector2D p = PointFromJson(in.at(n));
-      w.F64(p.x);
-      w.F64(p.y);
-    }
-  } else if (op == "Arrangement.Build") {
-    const json& edges = in.at("edges");
-    w.Count(edges.size());
-    for (const json& e : edges) {
-      for (int k = 0; k < 4; ++k) w.I64(e.at(k).get<std::int64_t>());
-      w.I32(e.at(4).get<std::int32_t>());
-    }
-  } else {
-    return Sha256Hex(in.dump()).substr(0, 12);
-  }
+  row->key(w, in);
   return Sha256Hex(w.bytes()).substr(0, 12);
 }
 

@@ -44,25 +44,31 @@ struct Answer {
   nlohmann::json error_fields = nlohmann::json::object();
   std::string error_message;  // for people; never compared
   // pipeline.stages: stage name -> canonical bytes as hex, when the
-  // implementation reports them (adapter protocol `stages`); only used to
-  // name the first diverging stage.
+  // implementation reports them (adapter protocol `stages`; the reference
+  // always does). Judged against the vector's expect.stages when it has
+  // them; otherwise only used to name the first diverging stage.
   nlohmann::json stages = nlohmann::json::object();
 };
 
 // The four exception types of docs/spec/errors.md (err.types).
 bool IsSpecExceptionType(std::string_view type);
 
-// Runs `op` on `input` in the reference (RunOperation), catching what it
+// Runs `op` on `input` in the reference (RunOperation; for an operation
+// with stages, its stages, the output being the last), catching what it
 // throws: the spec's exceptions with their fields, anything else as a
 // non-spec failure of type "std::exception".
 Answer RunReference(const std::string& op, const nlohmann::json& input);
 
 // Compares an answer with the vector's expectation: positive vectors by
-// SHA-256 of the canonical output, negative vectors by exception type and
-// every field. On a mismatch the detail decodes both outputs and names the
-// first differing element (DescribeDifference); the expected output is the
-// vector's expect.value or, without one, the reference's output when it
-// hashes to the expected value.
+// SHA-256 of the canonical output and, when the vector has expect.stages,
+// of every stage the answer reports; negative vectors by exception type and
+// every field. On a mismatch the detail names the first diverging stage: a
+// reported stage whose hash is not the vector's (from the vector alone),
+// else one whose bytes are not the reference's (vectors without
+// expect.stages), else from both outputs decoded, with the first differing
+// element (DescribeDifference); the expected output is the vector's
+// expect.value or, without one, the reference's output when it hashes to
+// the expected value.
 Outcome Judge(const GoldenVector& v, const Answer& a);
 
 // Judge, with the first divergence of a failed answer (docs: stage, kind,

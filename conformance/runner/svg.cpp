@@ -148,14 +148,15 @@ void AddTileMap(const json& in, Panel& panel) {
     }
 }
 
-void AddPredicateInput(const std::string& op, const json& in, Panel& panel) {
-  std::string names = op == "Predicates.Orient2D" ? "abc" : "abcd";
+// The first three points make a triangle (the orientation's, or the
+// in-circle test's circle); every point is labelled with its name.
+void AddPointsInput(const std::vector<std::string>& names, const json& in, Panel& panel) {
   Shape triangle{"in-a", {}, true, ""};
-  for (char n : names) {
-    Vector2D p = PointFromJson(in.at(std::string(1, n)));
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    Vector2D p = PointFromJson(in.at(names[i]));
     if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
-    if (n != 'd') triangle.points.emplace_back(p.x, p.y);
-    panel.shapes.push_back({"point", {{p.x, p.y}}, false, std::string(1, n)});
+    if (i < 3) triangle.points.emplace_back(p.x, p.y);
+    panel.shapes.push_back({"point", {{p.x, p.y}}, false, names[i]});
   }
   panel.shapes.insert(panel.shapes.begin(), triangle);
 }
@@ -173,27 +174,39 @@ void AddArrangementInput(const json& in, Panel& panel) {
 
 Panel InputPanel(const std::string& op, const json& in) {
   Panel panel{"input", {}, {}};
+  const Operation* row = FindOperation(op);
   try {
-    if (op == "Region.FromTileMap") {
-      AddTileMap(in, panel);
-    } else if (op == "Region.FromOutlines") {
-      AddOutlines(in, "in-a", panel);
-    } else if (in.contains("region")) {  // Region.Offset, Mesh2DPipeline.Shrink
-      const json& operand = in.at("region");
-      if (operand.contains("cells"))
-        AddTileMap(operand, panel);
-      else
-        AddOutlines(operand, "in-a", panel);
-      if (in.contains("distance")) panel.notes.push_back("distance " + in.at("distance").dump());
-      if (in.contains("settings")) panel.notes.push_back("settings " + in.at("settings").dump());
-    } else if (IsBooleanOperation(op)) {
-      AddOutlines(in.at("a"), "in-a", panel);
-      AddOutlines(in.at("b"), "in-b", panel);
-      panel.notes.push_back("A blue, B orange");
-    } else if (op.rfind("Predicates.", 0) == 0) {
-      AddPredicateInput(op, in, panel);
-    } else if (op == "Arrangement.Build") {
-      AddArrangementInput(in, panel);
+    switch (row ? row->input : InputForm::kNone) {
+      case InputForm::kTileMap:
+        AddTileMap(in, panel);
+        break;
+      case InputForm::kOutlines:
+        AddOutlines(in, "in-a", panel);
+        break;
+      case InputForm::kRegionOperand: {
+        const json& operand = in.at("region");
+        if (operand.contains("cells"))
+          AddTileMap(operand, panel);
+        else
+          AddOutlines(operand, "in-a", panel);
+        if (in.contains("distance")) panel.notes.push_back("distance " + in.at("distance").dump());
+        if (in.contains("settings")) panel.notes.push_back("settings " + in.at("settings").dump());
+        break;
+      }
+      case InputForm::kOperandPair:
+        AddOutlines(in.at("a"), "in-a", panel);
+        AddOutlines(in.at("b"), "in-b", panel);
+        panel.notes.push_back("A blue, B orange");
+        break;
+      case InputForm::kPoints:
+        AddPointsInput(row->points, in, panel);
+        break;
+      case InputForm::kEdges:
+        AddArrangementInput(in, panel);
+        break;
+      case InputForm::kBuild:
+      case InputForm::kNone:
+        break;
     }
   } catch (const std::exception& e) {
     panel.notes.push_back(std::string("input not drawn: ") + e.what());

@@ -25,11 +25,16 @@ SOURCE = os.environ.get("ONEPATH_SOURCE_DIR",
                         os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 EXAMPLE = os.path.join(SOURCE, "conformance", "adapters", "python_predicates_adapter.py")
 MISBEHAVING = os.path.join(SOURCE, "conformance", "tests", "adapters", "misbehaving_adapter.py")
+STAGE_BREAKING = os.path.join(SOURCE, "conformance", "tests", "adapters",
+                              "stage_breaking_adapter.py")
 DOC = os.path.join(SOURCE, "docs", "adapter-protocol.md")
 PYTHON = sys.executable or "python3"
 
 # A vector of the predicates family: orient2d of (1,2), (0,4), (3,4) is -1.
 TARGET = "orient2d/grid_small/38266221923c"
+# A vector of the build2d family, with expect.stages: the L of
+# tools/golden/gen_triangulate.cpp at AgentRadius 0, SnapBits 16.
+BUILD_TARGET = "mesh2d_build_from_outlines/rooms/fd35c335d4ae"
 
 
 def suite_vectors():
@@ -46,6 +51,17 @@ def suite_vectors():
                         if line.strip():
                             v = json.loads(line)
                             out.append((v["id"], family, v["clauses"]))
+    return out
+
+
+def golden_lines(family):
+    """Every vector of one family, in file order."""
+    folder = os.path.join(SOURCE, "golden", family)
+    out = []
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".jsonl"):
+            with open(os.path.join(folder, name)) as f:
+                out += [json.loads(line) for line in f if line.strip()]
     return out
 
 
@@ -114,6 +130,10 @@ class AdapterRunner(unittest.TestCase):
     def misbehaving(self, mode, target=TARGET):
         return "%s %s %s %s" % (shlex.quote(PYTHON), shlex.quote(MISBEHAVING), mode,
                                 shlex.quote(target))
+
+    def stage_breaking(self, mode, target=BUILD_TARGET):
+        return "%s %s %s %s %s" % (shlex.quote(PYTHON), shlex.quote(STAGE_BREAKING),
+                                   shlex.quote(ONEPATH_ADAPTER), mode, shlex.quote(target))
 
     def example(self):
         return "%s %s" % (shlex.quote(PYTHON), shlex.quote(EXAMPLE))
@@ -187,6 +207,34 @@ class AdapterRunner(unittest.TestCase):
         self.assertIn("first difference: /sign: 1, expected -1", run.failures()[TARGET])
         self.assertIn("FAIL " + TARGET, run.err)
         self.assertIn("1 of %d vectors failed" % len(self.predicate_ids()), run.err)
+
+    def test_a_wrong_stage_is_named_from_the_vectors_stage_hashes(self):
+        # The vector's expect.stages hold the SHA-256 of every pipeline
+        # stage; the port's `stages` answer is judged against them.
+        vector = [v for v in golden_lines("build2d") if v["id"] == BUILD_TARGET][0]
+        self.assertEqual(list(vector["expect"]["stages"]),
+                         ["polygons", "region", "shrunk", "triangles"])
+        named = "first divergence: stage shrunk (shrink.edges): the shrunk stage differs"
+        # The output is right and only the reported shrunk stage is wrong:
+        # without expect.stages the vector would pass.
+        run = self.conformance("--family", "build2d", impl=self.stage_breaking("shrunk"))
+        self.assertEqual(run.rc, 1, run.err)
+        self.assertEqual(list(run.failures()), [BUILD_TARGET])
+        detail = run.failures()[BUILD_TARGET]
+        self.assertIn("the output is right but stage shrunk is not", detail)
+        self.assertIn(named, detail)
+        self.assertIn("expected %s (expect.stages)" % vector["expect"]["stages"]["shrunk"], detail)
+        # A wrong output and a wrong shrunk stage: the stage is named from
+        # the vector's hashes, not from the reference's bytes.
+        run = self.conformance("--family", "build2d", name="output",
+                               impl=self.stage_breaking("output-and-shrunk"))
+        self.assertEqual(run.rc, 1, run.err)
+        self.assertEqual(list(run.failures()), [BUILD_TARGET])
+        detail = run.failures()[BUILD_TARGET]
+        self.assertIn("!= expected " + vector["expect"]["sha256"], detail)
+        self.assertIn(named, detail)
+        self.assertIn("(expect.stages)", detail)
+        self.assertEqual(run.totals["passed"], len(golden_lines("build2d")) - 1)
 
     def test_crash_is_reported_and_the_run_goes_on(self):
         run = self.conformance("--family", "predicates", impl=self.misbehaving("crash"))

@@ -164,6 +164,54 @@ TEST(GoldenFormat, RejectsAVectorWithBothOrNeitherExpectation) {
   EXPECT_THROW(Vector(json::object()), std::runtime_error);
 }
 
+TEST(GoldenFormat, StageHashesComeOnlyWithAnOutputHash) {
+  CLAUSE("pipeline.stages");
+  json stages = {{"region", kSignPlus}};
+  EXPECT_EQ(Vector({{"sha256", kSignPlus}, {"stages", stages}}).stages, stages);
+  EXPECT_TRUE(Vector({{"sha256", kSignPlus}}).stages.empty());
+  json error = {{"type", "ArgumentException"}, {"fields", json::object()}};
+  EXPECT_THROW(Vector({{"error", error}, {"stages", stages}}), std::runtime_error);
+  EXPECT_THROW(Vector({{"sha256", kSignPlus}, {"stages", {{"region", 1}}}}), std::runtime_error);
+  EXPECT_THROW(Vector({{"sha256", kSignPlus}, {"stages", json::array()}}), std::runtime_error);
+}
+
+// The operations table (conformance/runner/ops/): every row is complete,
+// every operation a vector names has a row whose family is the vector's
+// folder, and a vector's expect.stages are the row's stages, the last one
+// being the output (pipeline.stages).
+TEST(OperationTable, EveryVectorsOperationHasACompleteRow) {
+  CLAUSE("canon.hash pipeline.stages");
+  for (const std::string& name : OperationNames()) {
+    const Operation* row = FindOperation(name);
+    ASSERT_NE(row, nullptr) << name;
+    EXPECT_EQ(row->name, name);
+    EXPECT_FALSE(row->family.empty()) << name;
+    EXPECT_FALSE(row->clause.empty()) << name;
+    EXPECT_TRUE(row->run) << name;
+    EXPECT_NE(row->key, nullptr) << name;
+    EXPECT_NE(row->output, nullptr) << name;
+    EXPECT_EQ(row->stages.empty(), !row->runStages) << name;
+    EXPECT_EQ(row->input == InputForm::kPoints, !row->points.empty()) << name;
+  }
+  Suite suite = LoadSuite(fs::path(ONEPATH_SOURCE_DIR) / "golden");
+  std::set<std::string> used;
+  int with_stages = 0;
+  for (const GoldenVector& v : suite.vectors) {
+    const Operation* row = FindOperation(v.op);
+    ASSERT_NE(row, nullptr) << v.id << ": " << v.op;
+    EXPECT_EQ(row->family, v.family) << v.id;
+    used.insert(v.op);
+    if (v.stages.empty()) continue;
+    ++with_stages;
+    ASSERT_EQ(v.stages.size(), row->stages.size()) << v.id;
+    for (const Stage& stage : row->stages) EXPECT_TRUE(v.stages.contains(stage.name)) << v.id;
+    EXPECT_EQ(v.stages.at(row->stages.back().name), *v.sha256) << v.id;
+  }
+  EXPECT_EQ(used.size(), OperationNames().size());  // no row without vectors
+  // Every positive build2d vector carries them (tools/golden/gen_triangulate.cpp).
+  EXPECT_EQ(with_stages, 102);
+}
+
 TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {
   CLAUSE("canon.hash");
   fs::path root = ONEPATH_SOURCE_DIR;

@@ -305,3 +305,84 @@ TEST(PipelineOperations, AWrongStageIsNamedFirst) {
   ASSERT_TRUE(j.divergence);
   EXPECT_EQ(j.divergence->stage, "output");
 }
+
+TEST(PipelineOperations, TheReferenceAnswersWithItsStagesTheLastBeingTheOutput) {
+  CLAUSE("pipeline.stages");
+  conformance::Answer a =
+      conformance::RunReference("Mesh2DPipeline.BuildFromTileMap", kSquareBuild);
+  Mesh2DBuild b = Square4({.SnapBits = 16, .CellSize = 1.0, .AgentRadius = 0.5});
+  ASSERT_TRUE(a.output);
+  EXPECT_EQ(*a.output, CanonicalBytes(b.polygons));
+  EXPECT_EQ(a.stages, conformance::RunStages("Mesh2DPipeline.BuildFromTileMap", kSquareBuild));
+  EXPECT_EQ(a.stages.at("shrunk"), ToHex(CanonicalBytes(b.shrunk)));
+  // An operation without stages answers without them; an error, too.
+  json empty_region = {{"outlines", json::array()}, {"options", {{"SnapBits", 16}}}};
+  a = conformance::RunReference("Region.Triangulate", {{"region", empty_region}});
+  EXPECT_TRUE(a.output);
+  EXPECT_TRUE(a.stages.empty());
+  json bad = kSquareBuild;
+  bad["settings"]["CellSize"] = "NaN";
+  a = conformance::RunReference("Mesh2DPipeline.BuildFromTileMap", bad);
+  EXPECT_FALSE(a.output);
+  EXPECT_TRUE(a.stages.empty());
+}
+
+// expect.stages: the stages a port reports are judged against the vector's
+// hashes, and the first wrong one is named from the vector alone. The
+// vector's input is one the reference cannot run (CellSize NaN), so no
+// reference stage or output can name anything here: with expect.stages
+// ignored, the divergence would be "output".
+TEST(PipelineOperations, AWrongStageIsNamedFromTheVectorsStageHashes) {
+  CLAUSE("pipeline.stages");
+  json in = kSquareBuild;
+  in["settings"]["CellSize"] = "NaN";
+  // SHA-256 of the single bytes 01, 02, 03, 04, from Python:
+  // hashlib.sha256(bytes([k])).hexdigest(). The made-up stages are those
+  // bytes; the output, the last stage, is 04.
+  json hashes = {{"region", "4bf5122f344554c53bde2ebb8cd2b7e3d1600ad631c385a5d7cce23c7785459a"},
+                 {"shrunk", "dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986"},
+                 {"triangles", "084fed08b978af4d7d196a7446a86b58009e636b611db16211b65a9aadff29c5"},
+                 {"polygons", "e52d9c508c502347344d8c07ad91cbd6068afc75ff6292f062a09ca381c89e71"}};
+  conformance::GoldenVector v =
+      conformance::ParseVector({{"id", "mesh2d_build_from_tilemap/test/000000000001"},
+                                {"op", "Mesh2DPipeline.BuildFromTileMap"},
+                                {"clauses", {"pipeline.stages"}},
+                                {"input", in},
+                                {"expect", {{"sha256", hashes.at("polygons")}, {"stages", hashes}}},
+                                {"provenance", "hand-made in test_pipeline.cpp"}});
+  conformance::Answer a;
+  a.output = std::vector<std::uint8_t>{4};
+  a.stages = {{"region", "01"}, {"shrunk", "02"}, {"triangles", "03"}, {"polygons", "04"}};
+  EXPECT_EQ(conformance::JudgeInDetail(v, a).outcome.status, conformance::Status::kPass);
+
+  // The right output, a wrong shrunk stage: the vector fails at that stage.
+  a.stages["shrunk"] = "05";
+  conformance::Judgement j = conformance::JudgeInDetail(v, a);
+  EXPECT_EQ(j.outcome.status, conformance::Status::kFail);
+  ASSERT_TRUE(j.divergence);
+  EXPECT_EQ(j.divergence->stage, "shrunk");
+  EXPECT_EQ(j.divergence->clause, "shrink.edges");
+  EXPECT_EQ(j.divergence->where,
+            "sha256 e77b9a9ae9e30b0dbdb6f510a264ef9de781501d7b6b92ae89eb059c5ab743db, expected "
+            "dbc1b4c900ffe48d575b5da5c638040125f65db0fe3e24494b76ea986457d986 (expect.stages)");
+
+  // A wrong output and wrong triangles (the stages before them right): the
+  // first wrong stage is named, not a later one, not "output".
+  a.stages["shrunk"] = "02";
+  a.stages["triangles"] = "05";
+  a.stages["polygons"] = "05";
+  a.output = std::vector<std::uint8_t>{5};
+  j = conformance::JudgeInDetail(v, a);
+  EXPECT_EQ(j.outcome.status, conformance::Status::kFail);
+  ASSERT_TRUE(j.divergence);
+  EXPECT_EQ(j.divergence->stage, "triangles");
+  EXPECT_EQ(j.divergence->clause, "triangulate.faces");
+  EXPECT_NE(j.outcome.detail.find("first divergence: stage triangles (triangulate.faces)"),
+            std::string::npos)
+      << j.outcome.detail;
+
+  // Stages the port does not report are passed over: the right output passes.
+  a.output = std::vector<std::uint8_t>{4};
+  a.stages = {{"region", "01"}};
+  EXPECT_EQ(conformance::JudgeInDetail(v, a).outcome.status, conformance::Status::kPass);
+}

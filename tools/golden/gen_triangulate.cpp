@@ -11,7 +11,9 @@
 // against the region's rings for triangulate/ and partition/; for build2d/
 // every stage: CheckRegionValidity of the region and the shrunk region, then
 // both checkers on the shrunk region's rings. Then the runner must give the
-// same bytes from the written JSON (region_vectors.hpp, CheckedVector).
+// same bytes from the written JSON (region_vectors.hpp, CheckedVector); a
+// build's vector also carries every stage's hash (expect.stages), the
+// runner's stages from the JSON being the same bytes.
 //
 // Recipe (the code is the normative order of draws). SplitMix64, Int, Q,
 // SnapBitsDraw, RandomRing, RandomOutlinesOperand, RandomTileMap and
@@ -607,6 +609,29 @@ void RequireRegion(const Region& r, const char* stage, const json& input) {
   }
 }
 
+// expect.stages (pipeline.stages): each stage's SHA-256, from the build,
+// once the runner's stages from the JSON input are the same bytes and the
+// last stage is the output (so the vector's sha256 is the polygons').
+json StageHashes(const std::string& op, const json& input, const Mesh2DBuild& build) {
+  std::vector<std::pair<const char*, std::vector<std::uint8_t>>> stages = {
+      {"region", CanonicalBytes(build.region)},
+      {"shrunk", CanonicalBytes(build.shrunk)},
+      {"triangles", CanonicalBytes(build.triangles)},
+      {"polygons", CanonicalBytes(build.polygons)}};
+  const conformance::Operation* row = conformance::FindOperation(op);
+  std::vector<std::vector<std::uint8_t>> from_json = row->runStages(Reparsed(input));
+  if (row->stages.size() != stages.size()) Fail(op + ": another number of stages", input);
+  json hashes = json::object();
+  for (std::size_t i = 0; i < stages.size(); ++i) {
+    if (row->stages[i].name != stages[i].first || from_json.at(i) != stages[i].second)
+      Fail(fmt::format("{}: the runner's stage {} differs", op, stages[i].first), input);
+    hashes[stages[i].first] = Sha256Hex(stages[i].second);
+  }
+  if (conformance::RunOperation(op, Reparsed(input)) != stages.back().second)
+    Fail(op + ": the output is not the last stage", input);
+  return hashes;
+}
+
 json BuildVector(const std::string& kind, const BuildInput& b, const std::string& provenance) {
   json input = BuildJson(b);
   Mesh2DBuild build = b.o.tileMap
@@ -619,8 +644,11 @@ json BuildVector(const std::string& kind, const BuildInput& b, const std::string
   Require(gen::CheckTriangulationValidity(rings, build.triangles), "stage triangles", input);
   Require(gen::CheckPartitionValidity(rings, build.polygons, b.s.MaxVerticesPerPolygon),
           "stage polygons", input);
-  return CheckedVector(BuildOp(b), BuildShortOp(b), kind, BuildKey(b), kBuildClauses, input,
-                       CanonicalBytes(build.polygons), build.polygons.polygons.empty(), provenance);
+  json v =
+      CheckedVector(BuildOp(b), BuildShortOp(b), kind, BuildKey(b), kBuildClauses, input,
+                    CanonicalBytes(build.polygons), build.polygons.polygons.empty(), provenance);
+  v["expect"]["stages"] = StageHashes(BuildOp(b), input, build);
+  return v;
 }
 
 BuildInput DrawBuild(std::size_t kind, gen::SplitMix64& rng) {

@@ -2,8 +2,10 @@
 """Checks golden/suite.json and every vector of every family against the
 published JSON Schemas in golden/schema/ (docs/golden-format.md).
 
-Also checks what a schema cannot: ids are unique across the suite, and every
-vector file belongs to a family listed in the manifest.
+Also checks what a schema cannot: ids are unique across the suite, every
+vector file belongs to a family listed in the manifest, and a vector's
+expect.stages hold its expect.sha256 (the last stage is the output,
+pipeline.stages).
 
 usage: validate_schema.py GOLDEN_DIR [--schema-dir DIR] [--expect-errors N]
 
@@ -50,6 +52,12 @@ def main() -> int:
                     continue
                 for e in validator.iter_errors(vector):
                     errors.append(f"{where}: {e.message}")
+                expect = vector.get("expect")
+                if (isinstance(expect, dict) and isinstance(expect.get("stages"), dict)
+                        and "sha256" in expect):
+                    if expect["sha256"] not in expect["stages"].values():
+                        errors.append(f"{where}: no stage of expect.stages hashes to "
+                                      "expect.sha256 (the last stage is the output)")
                 vid = vector.get("id")
                 if vid in ids:
                     errors.append(f"{where}: id {vid} also at {ids[vid]}")
