@@ -5,7 +5,7 @@
 # <target>.dict, <target>.options and <target>_seed_corpus.zip (made from
 # the golden vectors by tools/fuzz/make_seed_corpus.py; never committed).
 #
-# Every fuzz/<target>.cpp that defines LLVMFuzzerTestOneInput becomes
+# Every target of fuzz/targets.txt (fuzz/<target>.cpp) becomes
 # $OUT/<target> (the name the .dict, .options and seed zip carry). It is
 # linked with:
 #   - the library, every src/onepath/**/*.cpp, compiled here with the same
@@ -136,12 +136,9 @@ if [ -s "$failed" ]; then
 fi
 ar rcs "$work/libonepath_fuzz.a" "${objects[@]}"
 
-targets=()
-for src in fuzz/*.cpp; do
-  if grep -q 'LLVMFuzzerTestOneInput(const' "$src" && [ "$src" != fuzz/standalone_main.cpp ]; then
-    targets+=("$(basename "$src" .cpp)")
-  fi
-done
+# The targets: fuzz/targets.txt, the one list.
+names=$(python3 tools/fuzz/fuzz_targets.py --names)
+mapfile -t targets <<<"$names"
 
 for t in "${targets[@]}"; do
   echo "build.sh: $t"

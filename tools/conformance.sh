@@ -5,6 +5,9 @@
 #
 #   tools/conformance.sh [onepath conformance options, e.g. --family predicates]
 #   tools/conformance.sh --impl 'python3 my_adapter.py'   a port, docs/adapter-protocol.md
+#   tools/conformance.sh --test-results build/test-gcc/test-results
+#                         credit clauses with the tests that ran (after tools/test.sh);
+#                         without it the report says test coverage is unknown
 #   tools/conformance.sh reduce --impl '...' --vector ID  shrink a failing vector (onepath reduce)
 #   (the reference adapter is built too: build/release/tools/onepath-adapter)
 set -euo pipefail

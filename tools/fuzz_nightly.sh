@@ -48,7 +48,8 @@ options:
                       Default: build/fuzz-nightly, configured with clang
                       (CXX, default clang++-14) if it does not exist yet.
   --budget SECONDS    fuzzing time per target (default 600)
-  --targets LIST      comma-separated targets (default: every fuzz/<target>.cpp)
+  --targets LIST      comma-separated targets (default: every target of
+                      fuzz/targets.txt)
   --corpus-dir DIR    persistent corpus, DIR/<target>/ (default fuzz/corpus,
                       ignored by git)
   --work-dir DIR      logs, artifacts, findings (default
@@ -122,17 +123,16 @@ for n in "$budget" "$rss" "$timeout" "$minimize_time" "$max_restarts" "$jobs" "$
   [[ "$n" =~ ^[0-9]+$ ]] || die "not a whole number: $n"
 done
 
-all_targets=()
-for src in "$root"/fuzz/*.cpp; do
-  name=$(basename "$src" .cpp)
-  if [ "$name" != standalone_main ] && grep -q 'LLVMFuzzerTestOneInput(const' "$src"; then
-    all_targets+=("$name")
-  fi
-done
+# The targets: fuzz/targets.txt, the one list.
+names=$(python3 "$root/tools/fuzz/fuzz_targets.py" --names) || die "cannot read fuzz/targets.txt"
+mapfile -t all_targets <<<"$names"
 if [ -n "$targets_csv" ]; then
   IFS=, read -r -a targets <<<"$targets_csv"
   for t in "${targets[@]}"; do
-    [ -f "$root/fuzz/$t.cpp" ] || die "no target $t (known: ${all_targets[*]})"
+    case " ${all_targets[*]} " in
+      *" $t "*) ;;
+      *) die "no target $t (known: ${all_targets[*]})" ;;
+    esac
   done
 else
   targets=("${all_targets[@]}")

@@ -11,6 +11,8 @@ packages=(
   libclang-rt-14-dev
   # library dependencies (hashing, JSON, CLI)
   libssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+  # reading GoogleTest's XML results for the compliance report
+  libexpat1-dev
   # tests, properties, benchmarks
   libgtest-dev libgmock-dev librapidcheck-dev libbenchmark-dev
   # Clipper 6.4.2: a peer in the arrangement benchmark only (tools/bench), never in src/

@@ -33,8 +33,14 @@ if [ ! -f "$fuzz_build/build.ninja" ]; then
   CXX=clang++-14 CC=clang-14 meson setup "$fuzz_build" "$root" \
     -Dtests=false -Doracles=true -Dfuzzing=true >/dev/null
 fi
-ninja -C "$fuzz_build" -j "$jobs" fuzz/fuzz_predicates fuzz/fuzz_arrangement fuzz/fuzz_offset \
-  fuzz/fuzz_shrink fuzz/fuzz_cdt fuzz/fuzz_triangulate fuzz/fuzz_partition_convex fuzz/fuzz_build2d
+# Every target of fuzz/targets.txt, for the number of inputs listed there
+# (sized to cost about the same per target), with max_len and dict from its
+# fuzz/<target>.options.
+smoke_text=$(/usr/bin/python3 "$root/tools/fuzz/fuzz_targets.py" --smoke)
+mapfile -t smoke_lines <<<"$smoke_text"
+smoke_targets=()
+for line in "${smoke_lines[@]}"; do smoke_targets+=("fuzz/fuzz_${line%% *}"); done
+ninja -C "$fuzz_build" -j "$jobs" "${smoke_targets[@]}"
 # New inputs go to a scratch corpus; the regressions only seed it. A finding
 # stops the run with a non-zero exit and a crash-* file in the build dir.
 # Run counts are fixed (no time limits): each target's executions differ in cost.
@@ -49,18 +55,15 @@ fuzz_smoke() {
   seeds=$(mktemp -d)
   find "$root/fuzz/regressions/$target" -maxdepth 1 -type f ! -name README.md \
     -exec cp {} "$seeds/" \;
+  echo "-- $target, $runs inputs"
   "$fuzz_build/fuzz/fuzz_$target" -runs="$runs" -seed=1 "$@" \
     -artifact_prefix="$fuzz_build/" "$corpus" "$seeds" 2>&1 | tail -n 2
   rm -rf "$corpus" "$seeds"
 }
-fuzz_smoke predicates 300000 -max_len=128 -dict="$root/fuzz/predicates.dict"
-fuzz_smoke arrangement 3000 -max_len=600
-fuzz_smoke offset 2000 -max_len=839 -dict="$root/fuzz/offset.dict"
-fuzz_smoke shrink 2000 -max_len=833 -dict="$root/fuzz/shrink.dict"
-fuzz_smoke cdt 20000 -max_len=419 -dict="$root/fuzz/cdt.dict"
-fuzz_smoke triangulate 5000 -max_len=811 -dict="$root/fuzz/triangulate.dict"
-fuzz_smoke partition_convex 5000 -max_len=812 -dict="$root/fuzz/partition_convex.dict"
-fuzz_smoke build2d 3000 -max_len=835 -dict="$root/fuzz/build2d.dict"
+for line in "${smoke_lines[@]}"; do
+  read -r -a words <<<"$line"
+  fuzz_smoke "${words[@]}"
+done
 
 asan_build="$root/build/test-sanitize"
 step "sanitizers: ASan + UBSan build (clang), unit tests, golden replay, fuzz regressions"

@@ -30,9 +30,7 @@
 #include <array>
 #include <cstdint>
 #include <iostream>
-#include <map>
 #include <random>
-#include <set>
 #include <vector>
 
 #include "conformance/generators/cdt_validity.hpp"
@@ -114,23 +112,10 @@ void Compare(const Input& in, Tally& tally) {
   auto P = [&](std::uint32_t v) { return gen::CdtVertexPoint(in.points, v); };
   // Uniqueness of CGAL's CDT: every unconstrained edge shared by two finite
   // faces strictly locally Delaunay.
-  std::set<std::array<std::uint32_t, 2>> constrained(cgal.constrainedEdges.begin(),
-                                                     cgal.constrainedEdges.end());
-  std::map<std::array<std::uint32_t, 2>, std::vector<std::uint32_t>>
-      opposite;  // directed edge -> third vertex
-  for (const Tri& t : cgal.triangles)
-    for (int i = 0; i < 3; ++i) opposite[{t[i], t[(i + 1) % 3]}].push_back(t[(i + 2) % 3]);
-  for (const Tri& t : cgal.triangles)
-    for (int i = 0; i < 3; ++i) {
-      const std::array<std::uint32_t, 2> e = {std::min(t[i], t[(i + 1) % 3]),
-                                              std::max(t[i], t[(i + 1) % 3])};
-      auto across = opposite.find({t[(i + 1) % 3], t[i]});
-      if (constrained.count(e) || across == opposite.end()) continue;
-      if (gen::IndependentInCircle(P(t[0]), P(t[1]), P(t[2]), P(across->second[0])) >= 0) {
-        ++tally.degenerate;
-        return;
-      }
-    }
+  if (!gen::UniqueConstrainedDelaunay(in.points, cgal.triangles, cgal.constrainedEdges)) {
+    ++tally.degenerate;
+    return;
+  }
   // CGAL's triangles that must be ours: no corner inside or on the circle.
   std::vector<Tri> required;
   for (const Tri& t : cgal.triangles) {

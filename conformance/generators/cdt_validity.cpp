@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <boost/multiprecision/cpp_int.hpp>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace onepath::gen {
@@ -63,6 +65,25 @@ int IndependentInCircle(GridPoint a, GridPoint b, GridPoint c, GridPoint d) {
                      (bx * bx + by * by) * (cx * ay - cy * ax) +
                      (cx * cx + cy * cy) * (ax * by - ay * bx);
   return det.sign();
+}
+
+bool UniqueConstrainedDelaunay(std::span<const GridPoint> points,
+                               std::span<const std::array<std::uint32_t, 3>> triangles,
+                               std::span<const std::array<std::uint32_t, 2>> constrained) {
+  std::set<std::array<std::uint32_t, 2>> fixed(constrained.begin(), constrained.end());
+  // directed edge (a, b) -> the third vertex of the triangle holding it
+  std::map<std::array<std::uint32_t, 2>, std::uint32_t> third;
+  for (const auto& t : triangles)
+    for (int i = 0; i < 3; ++i) third[{t[i], t[(i + 1) % 3]}] = t[(i + 2) % 3];
+  auto P = [&](std::uint32_t v) { return CdtVertexPoint(points, v); };
+  for (const auto& t : triangles)
+    for (int i = 0; i < 3; ++i) {
+      const std::uint32_t a = t[i], b = t[(i + 1) % 3];
+      auto across = third.find({b, a});
+      if (across == third.end() || fixed.count({std::min(a, b), std::max(a, b)})) continue;
+      if (IndependentInCircle(P(t[0]), P(t[1]), P(t[2]), P(across->second)) >= 0) return false;
+    }
+  return true;
 }
 
 Int128 HullDoubledArea(std::span<const GridPoint> input) {

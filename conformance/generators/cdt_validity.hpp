@@ -23,6 +23,7 @@
 //    opposite vertex is not strictly inside the slot's circumcircle.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -55,6 +56,19 @@ geom2d::GridPoint CdtVertexPoint(std::span<const geom2d::GridPoint> points, std:
 // coordinates within 2^46, exact in 256-bit integers.
 int IndependentInCircle(geom2d::GridPoint a, geom2d::GridPoint b, geom2d::GridPoint c,
                         geom2d::GridPoint d);
+
+// Whether the constrained Delaunay triangulation `triangles` (counter-
+// clockwise vertex triples, vertex v at CdtVertexPoint(points, v)) with the
+// constrained edges `constrained` (each (a, b), a < b) is the only one of
+// its vertices and constraints: every unconstrained edge that two of the
+// triangles share is strictly locally Delaunay (the opposite vertex
+// strictly outside the circle, exact). Edges with a triangle on one side
+// only are not checked: for a part of a triangulation bounded by
+// constraints (a region's kept triangles) the answer is about that part.
+// A cocircular quadruple across an unconstrained edge makes it false.
+bool UniqueConstrainedDelaunay(std::span<const geom2d::GridPoint> points,
+                               std::span<const std::array<std::uint32_t, 3>> triangles,
+                               std::span<const std::array<std::uint32_t, 2>> constrained);
 
 // Twice the area of the convex hull of `points` (Andrew's monotone chain,
 // exact). 0 for fewer than three points or collinear points.

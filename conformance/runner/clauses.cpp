@@ -46,10 +46,9 @@ std::vector<Clause> LoadClauses(const fs::path& spec_dir) {
   return out;
 }
 
-std::map<std::string, std::vector<std::string>> ScanCoverage(const std::vector<fs::path>& dirs,
-                                                             const fs::path& root) {
-  static const std::regex test_with_clause(
-      R"((?:TEST|TEST_F|TEST_P|RC_GTEST_PROP)\s*\(\s*(\w+)\s*,\s*(\w+)[^{]*\{\s*CLAUSE\s*\(\s*"([^"]*)\"\s*\))");
+std::map<std::string, std::vector<std::string>> ScanClauseNames(const std::vector<fs::path>& dirs,
+                                                                const fs::path& root) {
+  static const std::regex clause_call(R"(\bCLAUSE\s*\(\s*"([^"]*)\"\s*\))");
   std::map<std::string, std::vector<std::string>> out;
   for (const fs::path& dir : dirs) {
     if (!fs::exists(dir)) continue;
@@ -61,12 +60,9 @@ std::map<std::string, std::vector<std::string>> ScanCoverage(const std::vector<f
     std::sort(files.begin(), files.end());
     for (const fs::path& f : files) {
       std::string text = ReadFile(f);
-      for (std::sregex_iterator it(text.begin(), text.end(), test_with_clause), end; it != end;
-           ++it) {
-        for (const std::string& id : SplitIds((*it)[3].str()))
-          out[id].push_back((*it)[1].str() + "." + (*it)[2].str());
-      }
       std::string rel = fs::relative(f, root).generic_string();
+      for (std::sregex_iterator it(text.begin(), text.end(), clause_call), end; it != end; ++it)
+        for (const std::string& id : SplitIds((*it)[1].str())) out[id].push_back(rel);
       // A line that is exactly "// clauses: id id ..." (nothing before it).
       std::istringstream lines(text);
       const std::string marker = "// clauses:";

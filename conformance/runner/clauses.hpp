@@ -19,12 +19,13 @@ struct Clause {
 // in file-name order, then document order.
 std::vector<Clause> LoadClauses(const std::filesystem::path& spec_dir);
 
-// clause id -> names of the tests and fuzz targets that check it, found by
-// scanning C++ sources below `dirs`: a TEST/TEST_F/RC_GTEST_PROP whose body
-// starts with CLAUSE("id id ..."), named "Suite.Name"; and a line that
-// starts with the comment marker `// clauses:` followed by ids (fuzz
-// targets), named by file.
-std::map<std::string, std::vector<std::string>> ScanCoverage(
+// clause id -> the files (relative to `root`, sorted) below `dirs` that
+// name it in C++ source: a CLAUSE call with a quoted list of ids, anywhere (tests,
+// conformance/tests/clause.hpp) or a line that starts with the comment
+// marker `// clauses:` followed by ids (fuzz targets). For checking that
+// every id the sources name is a clause of the spec; the compliance report
+// credits clauses from the tests that ran instead (test_results.hpp).
+std::map<std::string, std::vector<std::string>> ScanClauseNames(
     const std::vector<std::filesystem::path>& dirs, const std::filesystem::path& root);
 
 }  // namespace onepath::conformance

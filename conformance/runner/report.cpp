@@ -39,10 +39,11 @@ std::size_t Utf8Sequence(std::string_view s, char32_t& cp) {
 }  // namespace
 
 Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
-                   const std::vector<Clause>& clauses,
-                   const std::map<std::string, std::vector<std::string>>& coverage,
-                   FpPreflight preflight, std::string implementation) {
+                   const std::vector<Clause>& clauses, TestResults tests, FpPreflight preflight,
+                   std::string implementation) {
   Report r;
+  r.tests = std::move(tests);
+  const auto& coverage = r.tests.coverage;
   r.suite_version = suite.version;
   r.implementation = std::move(implementation);
   r.preflight = std::move(preflight);
@@ -75,6 +76,19 @@ Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
   return r;
 }
 
+std::string TestCoverageSentence(const Report& r) {
+  const TestResults& t = r.tests;
+  if (!t.known)
+    return "unknown: no test results were given (--test-results DIR), so no test or fuzz "
+           "target is credited; the clause counts are the vectors' alone";
+  std::string files;
+  for (const std::string& f : t.files) files += (files.empty() ? "" : ", ") + f;
+  return fmt::format(
+      "from the tests that ran ({} in {}): {} passed and are credited to the clauses they name; "
+      "{} failed, {} skipped and {} not run are not",
+      files, t.dir.string(), t.passed, t.failed, t.skipped, t.not_run);
+}
+
 json ReportJson(const Report& r) {
   json j;
   j["suite_version"] = r.suite_version;
@@ -85,6 +99,15 @@ json ReportJson(const Report& r) {
         {{"clause", c.clause}, {"name", c.name}, {"passed", c.passed}, {"detail", c.detail}});
   j["preflight"] = {{"ok", r.preflight.ok()}, {"checks", pre}};
   j["totals"] = {{"passed", r.passed}, {"failed", r.failed}, {"skipped", r.skipped}};
+  j["test_results"] = {{"known", r.tests.known}, {"summary", TestCoverageSentence(r)}};
+  if (r.tests.known) {
+    j["test_results"]["dir"] = r.tests.dir.string();
+    j["test_results"]["files"] = r.tests.files;
+    j["test_results"]["tests"] = {{"passed", r.tests.passed},
+                                  {"failed", r.tests.failed},
+                                  {"skipped", r.tests.skipped},
+                                  {"not_run", r.tests.not_run}};
+  }
   json rows = json::array();
   for (const ClauseRow& row : r.rows)
     rows.push_back({{"id", row.clause.id},
@@ -118,8 +141,8 @@ std::string ReportMarkdown(const Report& r) {
   md +=
       fmt::format("- Suite version: {}\n- Implementation: {}\n", r.suite_version, r.implementation);
   md += fmt::format("- FP-environment preflight: {}\n", r.preflight.ok() ? "passed" : "FAILED");
-  md +=
-      fmt::format("- Vectors: {} passed, {} failed, {} skipped\n\n", r.passed, r.failed, r.skipped);
+  md += fmt::format("- Vectors: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);
+  md += fmt::format("- Test coverage: {}\n\n", TestCoverageSentence(r));
   md += "## Preflight\n\n| clause | check | result | measured |\n|---|---|---|---|\n";
   for (const FpCheck& c : r.preflight.checks)
     md += fmt::format("| `{}` | {} | {} | `{}` |\n", c.clause, c.name, c.passed ? "ok" : "FAIL",
@@ -130,9 +153,12 @@ std::string ReportMarkdown(const Report& r) {
   for (const ClauseRow& row : r.rows) {
     std::string tests;
     for (const std::string& t : row.tests) tests += (tests.empty() ? "" : ", ") + ("`" + t + "`");
-    if (row.Uncovered()) tests = "**no vector and no test**";
+    if (row.Uncovered())
+      tests = r.tests.known ? "**no vector and no test**" : "**no vector; tests unknown**";
+    else if (tests.empty())
+      tests = r.tests.known ? "vectors only" : "tests unknown";
     md += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", row.clause.id, row.clause.title,
-                      row.passed, row.failed, row.skipped, tests.empty() ? "vectors only" : tests);
+                      row.passed, row.failed, row.skipped, tests);
   }
   if (!r.unknown_ids.empty()) {
     md += "\n## Clause ids not found in docs/spec\n\n";
@@ -157,8 +183,10 @@ std::string ReportSummary(const Report& r) {
                                 "skipped", "tests");
   for (const ClauseRow& row : r.rows) {
     out += fmt::format("{:<28} {:>7} {:>7} {:>7}  {}{}\n", row.clause.id, row.passed, row.failed,
-                       row.skipped, row.tests.size(), row.Uncovered() ? "  <- uncovered" : "");
+                       row.skipped, r.tests.known ? std::to_string(row.tests.size()) : "?",
+                       row.Uncovered() ? "  <- uncovered" : "");
   }
+  out += fmt::format("tests: {}\n", TestCoverageSentence(r));
   out += fmt::format("total: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);
   for (const auto& [why, n] : SkipReasons(r)) out += fmt::format("  skipped {}: {}\n", n, why);
   return out;

@@ -11,6 +11,7 @@
 #include "conformance/runner/clauses.hpp"
 #include "conformance/runner/golden.hpp"
 #include "conformance/runner/runner.hpp"
+#include "conformance/runner/test_results.hpp"
 #include "onepath/core/fp_environment.hpp"
 
 namespace onepath::conformance {
@@ -18,7 +19,10 @@ namespace onepath::conformance {
 struct ClauseRow {
   Clause clause;
   int passed = 0, failed = 0, skipped = 0;
-  std::vector<std::string> tests;  // tests and fuzz targets naming the clause
+  // The tests and fuzz targets that ran, passed and name the clause (empty
+  // when the test results are unknown: Report::tests.known).
+  std::vector<std::string> tests;
+  // No vector, and no test known to cover it.
   bool Uncovered() const { return passed + failed + skipped == 0 && tests.empty(); }
 };
 
@@ -26,16 +30,24 @@ struct Report {
   std::string suite_version;
   std::string implementation;  // identity of what was run
   FpPreflight preflight;
+  TestResults tests;                     // what the test programs that ran said
   std::vector<ClauseRow> rows;           // every clause of docs/spec, in order
   std::vector<std::string> unknown_ids;  // ids named by vectors but not in docs/spec
   std::vector<Outcome> outcomes;
   int passed = 0, failed = 0, skipped = 0;
 };
 
+// Each clause row counts the vectors run that name the clause and lists the
+// tests that ran and passed naming it (`tests`, from ReadTestResults; with
+// tests.known false no test is credited and the report says test coverage
+// is unknown).
 Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
-                   const std::vector<Clause>& clauses,
-                   const std::map<std::string, std::vector<std::string>>& coverage,
-                   FpPreflight preflight, std::string implementation);
+                   const std::vector<Clause>& clauses, TestResults tests, FpPreflight preflight,
+                   std::string implementation);
+
+// One sentence on where the test coverage comes from: the results read and
+// what they counted, or that it is unknown.
+std::string TestCoverageSentence(const Report& r);
 
 nlohmann::json ReportJson(const Report& r);
 std::string ReportMarkdown(const Report& r);

@@ -109,11 +109,13 @@ std::string Clauses(const Report& r) {
   int uncovered = 0;
   for (const ClauseRow& row : r.rows) uncovered += row.Uncovered();
   std::string s = "<section id=\"clause-table\">\n<h2>Clauses</h2>\n";
+  const char* flag = r.tests.known ? "no vector and no test" : "no vector; tests unknown";
   s += fmt::format(
-      "<p>{} clauses of <code>docs/spec</code>; {} with no vector and no test "
-      "(<span class=\"flag\">no vector and no test</span>); rows with a failed vector are "
-      "shaded.</p>\n",
-      r.rows.size(), uncovered);
+      "<p>{} clauses of <code>docs/spec</code>; {} with no vector and no test known to cover "
+      "them (<span class=\"flag\">{}</span>); rows with a failed vector are shaded.</p>\n",
+      r.rows.size(), uncovered, flag);
+  s += fmt::format("<p id=\"test-coverage\" class=\"{}\">Test coverage: {}.</p>\n",
+                   r.tests.known ? "muted" : "bad", EscapeMarkup(TestCoverageSentence(r)));
   s += "<table id=\"clauses\">\n<thead><tr><th>clause</th><th>title</th><th>spec</th>"
        "<th class=\"num\">passed</th><th class=\"num\">failed</th><th class=\"num\">skipped</th>"
        "<th>tests and fuzz targets</th></tr></thead>\n<tbody>\n";
@@ -128,9 +130,10 @@ std::string Clauses(const Report& r) {
       tests = fmt::format("<details><summary>{} tests and fuzz targets</summary>{}</details>",
                           row.tests.size(), tests);
     if (row.Uncovered())
-      tests = "<span class=\"flag\">no vector and no test</span>";
+      tests = fmt::format("<span class=\"flag\">{}</span>", flag);
     else if (tests.empty())
-      tests = "<span class=\"muted\">vectors only</span>";
+      tests = r.tests.known ? "<span class=\"muted\">vectors only</span>"
+                            : "<span class=\"muted\">tests unknown</span>";
     s += fmt::format(
         "<tr class=\"{}\" id=\"clause-{}\"><td>{}</td><td>{}</td><td>{}</td>{}{}{}"
         "<td class=\"tests\">{}</td></tr>\n",

@@ -30,6 +30,7 @@ std::string Properties(const Report& r, const std::string& indent) {
   property("suite_version", r.suite_version);
   property("implementation", r.implementation);
   property("preflight", r.preflight.ok() ? "passed" : "FAILED");
+  property("test_coverage", TestCoverageSentence(r));
   for (const FpCheck& c : r.preflight.checks)
     property("preflight." + c.clause, fmt::format("{}: {}", c.passed ? "ok" : "FAIL", c.detail));
   return s + indent + "</properties>\n";

@@ -2,7 +2,9 @@
 // small hand-made run: every format carries the header (suite version,
 // implementation, preflight), counts what was run, and escapes what the run
 // said. Rendering in a browser and parsing the XML are checked end to end by
-// conformance/tests/test_report.py.
+// conformance/tests/test_report.py. The test results the report credits
+// (GoogleTest XML, test_results.hpp) and CLAUSE's accumulated property are
+// checked on hand-written files.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -11,6 +13,8 @@
 #include <sstream>
 
 #include "conformance/runner/report.hpp"
+#include "conformance/runner/test_results.hpp"
+#include "conformance/tests/clause.hpp"
 
 using namespace onepath;
 using namespace onepath::conformance;
@@ -57,11 +61,16 @@ struct SmallRun {
                                    {"pred.domain", "Domain <limits>", "predicates.md"},
                                    {"region.union", "`Region.Union(a, <b>)` and more", "region.md"},
                                    {"grid.snap", "Snapping", "grid.md"}};
-    std::map<std::string, std::vector<std::string>> coverage = {
-        {"pred.orient2d", {"Predicates.Orient2DSigns", "fuzz/fuzz_predicates.cpp"}}};
+    TestResults tests;
+    tests.known = true;
+    tests.dir = "build/test-results";
+    tests.files = {"fuzz-predicates.xml", "unit.xml"};
+    tests.passed = 2;
+    tests.failed = 1;
+    tests.coverage = {{"pred.orient2d", {"Predicates.Orient2DSigns", "fuzz.predicates"}}};
     FpPreflight preflight;
     preflight.checks = {{"num.no-contraction", "no FMA contraction", true, "a*b+c = 0x1p-52"}};
-    report = BuildReport(suite, std::move(outcomes), clauses, coverage, preflight,
+    report = BuildReport(suite, std::move(outcomes), clauses, std::move(tests), preflight,
                          "Port <b>&amp; co</b> 1.0");
   }
 };
@@ -227,4 +236,132 @@ TEST(ReportFiles, AllFourFromOneRunEvenWithBytesThatAreNotUtf8) {
       j["failures"][0]["detail"].get<std::string>().find("\xef\xbf\xbd end") != std::string::npos,
       true);
   fs::remove_all(dir);
+}
+
+// --- the test results the report credits ------------------------------------
+
+namespace {
+
+// A fresh directory for hand-written XML files, removed afterwards.
+struct ResultsDir {
+  fs::path dir = fs::temp_directory_path() / ("onepath-results-test-" + std::to_string(getpid()));
+  ResultsDir() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~ResultsDir() { fs::remove_all(dir); }
+  void Write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir / name) << text;
+  }
+};
+
+// GoogleTest 1.12's form: properties as child elements.
+const char* kUnitXml = R"(<?xml version="1.0" encoding="UTF-8"?>
+<testsuites tests="5" failures="1" disabled="1" errors="0" name="AllTests">
+  <testsuite name="Cdt" tests="5" failures="1" disabled="1" skipped="1" errors="0">
+    <testcase name="Passes" file="t.cpp" line="1" status="run" result="completed" classname="Cdt">
+      <properties>
+        <property name="clauses" value="cdt.input cdt.order &amp; "/>
+      </properties>
+    </testcase>
+    <testcase name="Fails" file="t.cpp" line="2" status="run" result="completed" classname="Cdt">
+      <failure message="boom" type=""><![CDATA[t.cpp:2
+boom]]></failure>
+      <properties>
+        <property name="clauses" value="cdt.flip"/>
+      </properties>
+    </testcase>
+    <testcase name="Skips" file="t.cpp" line="3" status="run" result="skipped" classname="Cdt">
+      <skipped message="no chromium"><![CDATA[]]></skipped>
+      <properties>
+        <property name="clauses" value="cdt.locate"/>
+      </properties>
+    </testcase>
+    <testcase name="DISABLED_Off" file="t.cpp" line="4" status="notrun" result="suppressed" classname="Cdt">
+      <properties>
+        <property name="clauses" value="cdt.split"/>
+      </properties>
+    </testcase>
+    <testcase name="NamesNothing" file="t.cpp" line="5" status="run" result="completed" classname="Cdt" />
+  </testsuite>
+</testsuites>
+)";
+
+}  // namespace
+
+TEST(TestResults, OnlyTestsThatRanAndPassedAreCredited) {
+  ResultsDir d;
+  d.Write("unit.xml", kUnitXml);
+  // An older GoogleTest's form: the property as an attribute of <testcase>.
+  d.Write("old.xml",
+          "<testsuites><testsuite name=\"Old\"><testcase name=\"Attr\" status=\"run\" "
+          "classname=\"Old\" clauses=\"cdt.input\"/></testsuite></testsuites>");
+  d.Write("notes.txt", "not read");
+  TestResults t = ReadTestResults(d.dir);
+  EXPECT_TRUE(t.known);
+  EXPECT_EQ(t.files, (std::vector<std::string>{"old.xml", "unit.xml"}));
+  EXPECT_EQ(t.passed, 3);
+  EXPECT_EQ(t.failed, 1);
+  EXPECT_EQ(t.skipped, 1);
+  EXPECT_EQ(t.not_run, 1);
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(t.coverage["cdt.input"], (Names{"Cdt.Passes", "Old.Attr"}));
+  EXPECT_EQ(t.coverage["cdt.order"], (Names{"Cdt.Passes"}));
+  EXPECT_EQ(t.coverage["&"], (Names{"Cdt.Passes"}));  // entities decoded
+  EXPECT_EQ(t.coverage.count("cdt.flip"), 0u);        // failed
+  EXPECT_EQ(t.coverage.count("cdt.locate"), 0u);      // skipped
+  EXPECT_EQ(t.coverage.count("cdt.split"), 0u);       // not run
+}
+
+TEST(TestResults, ADirectoryWithoutResultsOrWithBrokenXmlIsRefused) {
+  ResultsDir d;
+  EXPECT_THROW(ReadTestResults(d.dir / "missing"), std::runtime_error);
+  EXPECT_THROW(ReadTestResults(d.dir), std::runtime_error);  // no *.xml
+  d.Write("cut.xml", std::string(kUnitXml).substr(0, 300));
+  EXPECT_THROW(ReadTestResults(d.dir), std::runtime_error);
+  fs::remove(d.dir / "cut.xml");
+  d.Write("junit.xml", "<testsuite name=\"x\"/>");
+  EXPECT_THROW(ReadTestResults(d.dir), std::runtime_error);  // not GoogleTest's root
+}
+
+TEST(TestResults, TheReportCreditsThemOrSaysCoverageIsUnknown) {
+  SmallRun run;
+  const Report& known = run.report;
+  EXPECT_EQ(known.rows[0].tests,
+            (std::vector<std::string>{"Predicates.Orient2DSigns", "fuzz.predicates"}));
+  EXPECT_TRUE(known.rows[1].tests.empty());
+  EXPECT_NE(ReportMarkdown(known).find("| `pred.domain` | Domain <limits> | 0 | 1 | 0 | vectors "
+                                       "only |"),
+            std::string::npos);
+  EXPECT_NE(ReportMarkdown(known).find("**no vector and no test**"), std::string::npos);
+  EXPECT_NE(TestCoverageSentence(known).find("2 passed"), std::string::npos);
+  EXPECT_EQ(ReportJson(known)["test_results"]["known"], true);
+  EXPECT_EQ(ReportJson(known)["test_results"]["files"].size(), 2u);
+
+  Report unknown = BuildReport(
+      run.suite, known.outcomes,
+      {{"pred.orient2d", "Orientation", "predicates.md"}, {"grid.snap", "Snapping", "grid.md"}},
+      TestResults{}, known.preflight, "x");
+  EXPECT_TRUE(unknown.rows[0].tests.empty());
+  EXPECT_TRUE(unknown.rows[1].Uncovered());
+  const std::string md = ReportMarkdown(unknown);
+  EXPECT_NE(md.find("- Test coverage: unknown: no test results were given"), std::string::npos);
+  EXPECT_NE(md.find("| `pred.orient2d` | Orientation | 1 | 1 | 0 | tests unknown |"),
+            std::string::npos);
+  EXPECT_NE(md.find("**no vector; tests unknown**"), std::string::npos);
+  EXPECT_EQ(md.find("vectors only"), std::string::npos);
+  EXPECT_NE(ReportHtml(unknown).find("<p id=\"test-coverage\" class=\"bad\">Test coverage: "
+                                     "unknown"),
+            std::string::npos);
+  EXPECT_EQ(ReportJson(unknown)["test_results"]["known"], false);
+  EXPECT_NE(ReportSummary(unknown).find("tests: unknown"), std::string::npos);
+}
+
+TEST(ClauseMacro, EveryCallAddsItsIdsOnceInTheOrderFirstNamed) {
+  std::vector<std::string> named;
+  EXPECT_EQ(AddClauses(named, "cdt.input cdt.order"), "cdt.input cdt.order");
+  EXPECT_EQ(AddClauses(named, "cdt.flip"), "cdt.input cdt.order cdt.flip");
+  EXPECT_EQ(AddClauses(named, " cdt.order  cdt.split cdt.input"),
+            "cdt.input cdt.order cdt.flip cdt.split");
+  EXPECT_EQ(AddClauses(named, ""), "cdt.input cdt.order cdt.flip cdt.split");
 }

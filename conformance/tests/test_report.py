@@ -11,11 +11,15 @@ adapter from conformance/tests/adapters/) and checks what it wrote:
   flagged, the failures with their divergence, and logs no console message,
   no script error and no request for anything but the page itself;
 - report.junit.xml parsed with xml.etree: one testsuite per family, one
-  testcase per vector run, <failure> and <skipped> where they belong.
+  testcase per vector run, <failure> and <skipped> where they belong;
+- the clauses credited from test results (--test-results): the GoogleTest
+  XML of unit tests run here and of a fuzz replay, each clause every test
+  names (CLAUSE called several times included), nothing from a test that
+  failed or did not run; without results, test coverage is unknown.
 
 Each test is one meson test (tools/meson.build):
 
-    ONEPATH=... ONEPATH_SOURCE_DIR=... python3 test_report.py Report.test_junit_...
+    ONEPATH=... ONEPATH_SOURCE_DIR=... ONEPATH_BUILD_DIR=... python3 test_report.py Report.test_junit_...
 
 Where Chromium is absent its tests are skipped, and a run whose every test
 was skipped exits 77 (a skip for meson).
@@ -24,6 +28,7 @@ import base64
 import glob
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -42,6 +47,23 @@ NEEDS_CHROMIUM = unittest.skipUnless(
 # A clause that no vector and no test names, added to a copy of docs/spec so
 # that every run has one row to flag.
 UNCOVERED = "zz.nothing-covers-this"
+# The meson build directory: its unit tests and fuzz replays make results.
+BUILD = os.environ.get("ONEPATH_BUILD_DIR",
+                       os.path.dirname(os.path.dirname(os.path.abspath(ONEPATH))))
+
+
+def clauses_by_test(path):
+    """{"Suite.Name": ids} from the CLAUSE("...") calls in each test's body
+    (every call, not only the first) of a test source."""
+    with open(path) as f:
+        text = f.read()
+    heads = list(re.finditer(r"^(?:TEST|TEST_F|RC_GTEST_PROP)\((\w+), (\w+)\)", text, re.M))
+    out = {}
+    for head, after in zip(heads, heads[1:] + [None]):
+        body = text[head.end():after.start() if after else len(text)]
+        calls = re.findall(r'\bCLAUSE\("([^"]*)"\)', body)
+        out["%s.%s" % head.groups()] = (len(calls), [i for c in calls for i in c.split()])
+    return out
 
 
 def golden_lines():
@@ -173,7 +195,18 @@ PAGE_FACTS = r"""(() => {
   const rows = [...document.querySelectorAll('#clauses > tbody > tr')];
   const box = document.querySelector('#clauses').getBoundingClientRect();
   const background = (tr) => getComputedStyle(tr.cells[0]).backgroundColor;
-  const plain = rows.find((tr) => tr.className === 'clause');
+  // A plain row's look: one of the page's, or (when every row is flagged or
+  // failing, as when nothing is known of the tests) one added for a moment.
+  const plainBackground = (() => {
+    const found = rows.find((tr) => tr.className === 'clause');
+    if (found) return background(found);
+    const tr = document.querySelector('#clauses > tbody').insertRow();
+    tr.className = 'clause';
+    tr.insertCell().textContent = 'x';
+    const b = background(tr);
+    tr.remove();
+    return b;
+  })();
   return {
     title: document.title,
     suiteVersion: text('#suite-version'),
@@ -185,7 +218,7 @@ PAGE_FACTS = r"""(() => {
     uncovered: rows.filter((tr) => tr.classList.contains('uncovered'))
                    .map((tr) => tr.cells[0].textContent),
     uncoveredLooksDifferent: rows.filter((tr) => tr.classList.contains('uncovered'))
-                   .every((tr) => plain && background(tr) !== background(plain)),
+                   .every((tr) => background(tr) !== plainBackground),
     flagVisible: rows.filter((tr) => tr.classList.contains('uncovered')).every((tr) => {
       const flag = tr.querySelector('.flag');
       const r = flag && flag.getBoundingClientRect();
@@ -350,6 +383,71 @@ class Report(unittest.TestCase):
         self.assertIn('<b id="injected">&amp;</b> <script>console.error(1)</script> '
                       '\\x01\ufffd done', failure.get("message"))
         self.assertEqual(failure.text, detail)
+
+    # --- test coverage -------------------------------------------------------
+
+    def test_clauses_are_credited_to_the_tests_that_ran(self):
+        results = os.path.join(self.tmp.name, "results")
+        os.makedirs(results)
+        unit = subprocess.run(
+            [os.path.join(BUILD, "conformance", "tests", "unit_tests"), "--gtest_filter=Cdt.*",
+             "--gtest_output=xml:" + os.path.join(results, "unit.xml")],
+            capture_output=True, text=True)
+        self.assertEqual(unit.returncode, 0, unit.stdout[-3000:])
+        replay = subprocess.run(
+            [os.path.join(BUILD, "fuzz", "cdt_replay"), "--xml=" + os.path.join(results, "fuzz.xml"),
+             "--name=cdt", "--clauses=cdt.input cdt.canonical",
+             os.path.join(SOURCE, "fuzz", "regressions", "cdt")], capture_output=True, text=True)
+        self.assertEqual(replay.returncode, 0, replay.stderr)
+        # A test that failed names the clause nothing covers: not credited.
+        with open(os.path.join(results, "failed.xml"), "w") as f:
+            f.write('<testsuites><testsuite name="Fake"><testcase name="Fails" status="run" '
+                    'result="completed" classname="Fake"><failure message="no"/><properties>'
+                    '<property name="clauses" value="%s"/></properties></testcase></testsuite>'
+                    '</testsuites>' % UNCOVERED)
+        run = self.conformance("--family", "cdt", "--quiet", "--test-results", results)
+        self.assertEqual(run.rc, 0, run.err)
+        info = run.report["test_results"]
+        self.assertTrue(info["known"])
+        self.assertEqual(info["files"], ["failed.xml", "fuzz.xml", "unit.xml"])
+        self.assertEqual(info["tests"]["failed"], 1)
+        credited = {}
+        for row in run.report["clauses"]:
+            for test in row["tests"]:
+                credited.setdefault(test, set()).add(row["id"])
+        # Every clause each Cdt test names, in every CLAUSE call.
+        named = clauses_by_test(os.path.join(SOURCE, "conformance", "tests", "test_cdt.cpp"))
+        ran = [n for n in named if n.startswith("Cdt.") and "DISABLED_" not in n]
+        self.assertGreater(len(ran), 5)
+        self.assertTrue(any(calls > 1 for name, (calls, _) in named.items() if name in ran),
+                        "no Cdt test calls CLAUSE twice: the case this test is for")
+        for name in ran:
+            self.assertEqual(credited.get(name, set()), set(named[name][1]), name)
+        self.assertEqual(credited["fuzz.cdt"], {"cdt.input", "cdt.canonical"})
+        # Nothing else ran: only those tests are credited; the failed one is not.
+        self.assertEqual(set(credited), {n for n in ran if named[n][1]} | {"fuzz.cdt"})
+        uncovered = [r for r in run.report["clauses"] if r["id"] == UNCOVERED][0]
+        self.assertTrue(uncovered["uncovered"])
+        self.assertIn("- Test coverage: from the tests that ran", run.text("report.md"))
+
+    def test_without_test_results_test_coverage_is_unknown(self):
+        run = self.conformance("--family", "cdt", "--quiet")
+        self.assertEqual(run.rc, 0, run.err)
+        self.assertFalse(run.report["test_results"]["known"])
+        self.assertEqual([r["id"] for r in run.report["clauses"] if r["tests"]], [])
+        markdown = run.text("report.md")
+        self.assertIn("- Test coverage: unknown", markdown)
+        self.assertNotIn("vectors only", markdown)
+        properties = {p.get("name"): p.get("value") for p in run.junit().iter("property")}
+        self.assertTrue(properties["test_coverage"].startswith("unknown"))
+        # A directory without results is a usage error, not an empty report.
+        empty = os.path.join(self.tmp.name, "empty")
+        os.makedirs(empty)
+        run = subprocess.run([ONEPATH, "conformance", "--source-dir", SOURCE, "--family", "cdt",
+                              "--report-dir", os.path.join(self.tmp.name, "r2"),
+                              "--test-results", empty], capture_output=True, text=True)
+        self.assertEqual(run.returncode, 2)
+        self.assertIn("no *.xml file", run.stderr)
 
     # --- report.junit.xml ----------------------------------------------------
 

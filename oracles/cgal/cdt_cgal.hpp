@@ -28,7 +28,8 @@ struct CdtCgalResult {
   double seconds = 0.0;
 };
 
-// points: distinct grid points within 2^39 (not checked); constraints:
+// points: distinct grid points within 3 * 2^45, exact as doubles (the
+// corners of cdt.bounding-triangle may be among them; not checked); constraints:
 // noded (CGAL's No_constraint_intersection_tag throws on a crossing);
 // duplicates are inserted once, in increasing (min, max) order.
 CdtCgalResult ConstrainedDelaunayCgal(std::span<const geom2d::GridPoint> points,

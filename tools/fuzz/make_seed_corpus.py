@@ -58,10 +58,11 @@ import struct
 import sys
 import zipfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fuzz_targets  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TARGETS = ["predicates", "arrangement", "region_from_outlines", "region_from_tilemap",
-           "region_boolean", "offset", "shrink", "cdt", "triangulate", "partition_convex",
-           "build2d"]
+TARGETS = fuzz_targets.names()  # fuzz/targets.txt, the one list
 BOOLEAN_OPS = ["Region.Union", "Region.Intersection", "Region.Difference",
                "Region.SymmetricDifference"]
 
@@ -726,9 +727,9 @@ def main():
     ap.add_argument("--quiet", action="store_true", help="no summary on stdout")
     args = ap.parse_args()
     targets = [t for t in args.targets.split(",") if t]
-    unknown = [t for t in targets if not os.path.isfile(os.path.join(ROOT, "fuzz", t + ".cpp"))]
+    unknown = [t for t in targets if t not in TARGETS]
     if unknown:
-        ap.error("no fuzz/<target>.cpp for %s" % ", ".join(unknown))
+        ap.error("not in fuzz/targets.txt: %s" % ", ".join(unknown))
     for t in targets:
         if t not in CODECS and not args.quiet:
             print("%-21s no golden encoding known: regression inputs only" % t)

@@ -2,8 +2,20 @@
 // Region.FromTileMap and the four boolean operations (region.*, grid.*).
 //
 // Expected hashes come from the reference implementation (src/onepath/geom2d/
-// region.hpp, the spec's executable form): no independent oracle computes
-// regions yet. Every positive output is checked before it is written by the
+// region.hpp, the spec's executable form). Where nothing is rounded the
+// region is unique and an independent source must agree, or the writer
+// stops: when the snapped input edges (grid.snap, here with nearbyint) of
+// FromOutlines or of both operands of a boolean operation are rounding-free
+// (gen::RoundingFree: every crossing a grid point, no edge through another
+// point's pixel), and for every tile map (its solid cells' squares on the
+// snapped lines of gen::TileMapGridLine), the region's directed boundary
+// edges and doubled area equal those of CGAL's exact polygon set
+// (oracles/cgal/polygon_set_cgal, Polygon_set_2 over Epeck, in its worker
+// process). The ring list follows from the boundary edges
+// (region.ring-order), so the canonical bytes are the only ones possible.
+// Those vectors say so in their provenance; CGAL rejects rings that are not
+// simple, and such inputs (and rounded ones) keep the reference alone.
+// Every positive output is checked before it is written by the
 // independent validator conformance/generators/region_validity
 // (CheckRegionValidity: noding, orientation and windings, simplification,
 // ring order, the reported area), and tile maps also by their exact area
@@ -131,6 +143,7 @@
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "conformance/generators/noisy_tilemap.hpp"
@@ -139,6 +152,7 @@
 #include "conformance/runner/operations.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/geom2d/region.hpp"
+#include "oracles/cgal/polygon_set_cgal.hpp"
 #include "tools/golden/jsonl_writer.hpp"
 #include "tools/golden/region_vectors.hpp"
 
@@ -174,10 +188,92 @@ const json kBooleanClauses = {"region.boolean",      "region.face-rule",  "regio
                               "region.ring-order",   "region.invariants", "region.canonical",
                               "region.from-outlines"};
 
+// --- agreement with CGAL where nothing is rounded ----------------------------
+
+namespace oracle = onepath::oracle;
+using onepath::geom2d::GridPoint;
+using onepath::geom2d::TaggedEdge;
+
+const char* kCgalAgrees =
+    "; nothing rounded after grid.snap (gen::RoundingFree), and equal to CGAL's exact polygon "
+    "set (oracles/cgal/polygon_set_cgal, Polygon_set_2 over Epeck): boundary edges and doubled "
+    "area, checked when written";
+const char* kCgalAgreesTiles =
+    "; equal to CGAL's exact union of the solid cells' squares on the snapped lines "
+    "(gen::TileMapGridLine; oracles/cgal/polygon_set_cgal, Polygon_set_2 over Epeck): boundary "
+    "edges and doubled area, checked when written";
+
+// grid.snap, independently: the nearest integer to v 2^bits, ties to even.
+std::int64_t Snap(double v, int bits) {
+  return static_cast<std::int64_t>(std::nearbyint(std::ldexp(v, bits)));
+}
+
+// The snapped rings for CGAL, and their edges for gen::RoundingFree.
+std::vector<oracle::CgalOutline> SnappedOutlines(const OutlinesInput& in,
+                                                 std::vector<TaggedEdge>& edges) {
+  std::vector<oracle::CgalOutline> out;
+  for (const Outline& o : in.outlines) {
+    oracle::CgalOutline rings;
+    for (const auto& ring : o.rings) {
+      oracle::CgalRing r;
+      for (Vector2D p : ring) r.push_back({Snap(p.x, in.snapBits), Snap(p.y, in.snapBits)});
+      for (std::size_t k = 0; k < r.size(); ++k) edges.push_back({r[k], r[(k + 1) % r.size()], 0});
+      rings.push_back(std::move(r));
+    }
+    out.push_back(std::move(rings));
+  }
+  return out;
+}
+
+using EdgeKey = std::tuple<std::int64_t, std::int64_t, std::int64_t, std::int64_t>;
+
+// Whether CGAL's answer to `request` is `result`: true when it is, false
+// when CGAL rejects a ring that is not simple (no claim then); the writer
+// stops when they differ or CGAL's worker crashes.
+bool CgalAgrees(const Region& result, const oracle::PolygonSetRequest& request, const json& input) {
+  oracle::PolygonSetCgalResult cg = oracle::PolygonSetCgalIsolated(request);
+  if (cg.status == oracle::PolygonSetCgalResult::Status::kRejected) return false;
+  if (cg.status != oracle::PolygonSetCgalResult::Status::kOk)
+    Fail("CGAL's polygon set worker failed: " + cg.message, input);
+  std::vector<EdgeKey> ours, theirs;
+  for (const auto& ring : result.Rings())
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+      GridPoint a = ring[k], b = ring[(k + 1) % ring.size()];
+      ours.emplace_back(a.x, a.y, b.x, b.y);
+    }
+  for (const oracle::BoundaryEdge& e : cg.edges)
+    theirs.emplace_back(e.from.x, e.from.y, e.to.x, e.to.y);
+  std::sort(ours.begin(), ours.end());
+  std::sort(theirs.begin(), theirs.end());
+  if (oracle::CompareDoubledArea(cg, result.DoubledArea()) != 0 || !cg.integral || ours != theirs)
+    Fail(
+        "nothing is rounded, but the region differs from CGAL's exact polygon set (doubled "
+        "area " +
+            gen::DecimalText(result.DoubledArea()) + ", CGAL's " + cg.doubledArea + ")",
+        input);
+  return true;
+}
+
+// FromOutlines (op kNone) or a boolean operation of a and b: the provenance
+// gains kCgalAgrees when the input is rounding-free and CGAL agrees.
+std::string WithCgal(const Region& result, const OutlinesInput& a, const OutlinesInput* b,
+                     oracle::PolygonSetOp op, const json& input, const std::string& provenance) {
+  std::vector<TaggedEdge> edges;
+  oracle::PolygonSetRequest request;
+  request.first = SnappedOutlines(a, edges);
+  if (b) request.second = SnappedOutlines(*b, edges);
+  request.op = op;
+  if (!gen::RoundingFree(edges) || !CgalAgrees(result, request, input)) return provenance;
+  return provenance + kCgalAgrees;
+}
+
 json OutlinesVector(const std::string& kind, const OutlinesInput& in,
                     const std::string& provenance) {
-  return Positive("Region.FromOutlines", "region_from_outlines", kind, InputKey(in),
-                  kOutlineClauses, InputJson(in), Build(in), in.snapBits, provenance);
+  Region result = Build(in);
+  return Positive(
+      "Region.FromOutlines", "region_from_outlines", kind, InputKey(in), kOutlineClauses,
+      InputJson(in), result, in.snapBits,
+      WithCgal(result, in, nullptr, oracle::PolygonSetOp::kNone, InputJson(in), provenance));
 }
 
 // tile maps: also the exact area, from the snapped lines of gen::TileMapGridLine.
@@ -194,28 +290,43 @@ json TileMapVector(const std::string& kind, const TileMapInput& m, const std::st
               (line(m.origin.y, y + 1) - line(m.origin.y, y));
     }
   if (r.DoubledArea() != 2 * area) Fail("tile map area differs from its cells'", InputJson(m));
+  // Each solid cell of positive area a square outline: their union is CGAL's.
+  oracle::PolygonSetRequest request;
+  for (std::int64_t y = 0; y < m.height; ++y)
+    for (std::int64_t x = 0; x < m.width; ++x) {
+      const std::int64_t x0 = line(m.origin.x, x), x1 = line(m.origin.x, x + 1);
+      const std::int64_t y0 = line(m.origin.y, y), y1 = line(m.origin.y, y + 1);
+      if (m.cells[static_cast<std::size_t>(y * m.width + x)] && x0 < x1 && y0 < y1)
+        request.first.push_back({{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}});
+    }
+  const bool agrees = CgalAgrees(r, request, InputJson(m));
   return Positive("Region.FromTileMap", "region_from_tilemap", kind, InputKey(m), kTileMapClauses,
-                  InputJson(m), r, m.snapBits, provenance);
+                  InputJson(m), r, m.snapBits, agrees ? provenance + kCgalAgreesTiles : provenance);
 }
 
 struct BooleanOp {
   const char* op;
   const char* short_op;
   Region (Region::*apply)(const Region&) const;
+  oracle::PolygonSetOp cgal;
 };
 
 const BooleanOp kBooleanOps[] = {
-    {"Region.Union", "region_union", &Region::Union},
-    {"Region.Intersection", "region_intersection", &Region::Intersection},
-    {"Region.Difference", "region_difference", &Region::Difference},
-    {"Region.SymmetricDifference", "region_symmetric_difference", &Region::SymmetricDifference},
+    {"Region.Union", "region_union", &Region::Union, oracle::PolygonSetOp::kUnion},
+    {"Region.Intersection", "region_intersection", &Region::Intersection,
+     oracle::PolygonSetOp::kIntersection},
+    {"Region.Difference", "region_difference", &Region::Difference,
+     oracle::PolygonSetOp::kDifference},
+    {"Region.SymmetricDifference", "region_symmetric_difference", &Region::SymmetricDifference,
+     oracle::PolygonSetOp::kSymmetricDifference},
 };
 
 json BooleanVector(const BooleanOp& op, const std::string& kind, const OutlinesInput& a,
                    const OutlinesInput& b, const std::string& provenance) {
   Region result = (Build(a).*op.apply)(Build(b));
   return Positive(op.op, op.short_op, kind, InputKey(a, b), kBooleanClauses, InputJson(a, b),
-                  result, a.snapBits, provenance);
+                  result, a.snapBits,
+                  WithCgal(result, a, &b, op.cgal, InputJson(a, b), provenance));
 }
 
 // The rings in one outline, or one outline each.

@@ -4,7 +4,20 @@
 // (Mesh2DPipeline.BuildFromOutlines / BuildFromTileMap, pipeline.*)
 // (docs/golden-format.md).
 //
-// Expected hashes come from the reference. Before a positive vector is
+// Expected hashes come from the reference. Where the result is unique an
+// independent source must agree, or the writer stops: a CDT vector whose
+// triangulation (of the points and the bounding corners, cdt.bounding-
+// triangle) has no cocircular quadruple across an unconstrained edge
+// (gen::UniqueConstrainedDelaunay on CGAL's result) has exactly CGAL's
+// constrained Delaunay triangulation (oracles/cgal/cdt_cgal, given the
+// points and the three corners): its cdt.canonical bytes, written here from
+// CGAL's triangles, hash to the expected value. The same for a triangulate
+// vector whose kept triangles (those whose centroid has a positive winding
+// number in the region's rings, gen::WindingAt) have no cocircular quadruple
+// across an interior edge: triangulate.canonical bytes written from CGAL's
+// kept triangles. Such vectors say so in their provenance. PartitionConvex
+// and the build are a greedy choice among many valid partitions: their
+// hashes come from the reference alone. Before a positive vector is
 // written its output passes the independent checkers: CheckCdtValidity
 // (conformance/generators/cdt_validity) for cdt/; CheckTriangulationValidity
 // and CheckPartitionValidity (conformance/generators/triangulation_validity)
@@ -64,15 +77,20 @@
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
 
 #include "conformance/generators/cdt_validity.hpp"
 #include "conformance/generators/pillar_rooms.hpp"
+#include "conformance/generators/region_validity.hpp"
 #include "conformance/generators/tile_squares.hpp"
 #include "conformance/generators/triangulation_validity.hpp"
 #include "onepath/geom2d/cdt.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/triangulation.hpp"
+#include "oracles/cgal/cdt_cgal.hpp"
 #include "tools/golden/jsonl_writer.hpp"
 #include "tools/golden/region_vectors.hpp"
 
@@ -120,6 +138,52 @@ void Require(const Validity& v, const std::string& what, const json& input) {
   if (!v.ok()) Fail(what + " fails its independent checker: " + v.Summary(), input);
 }
 
+// --- agreement with CGAL where the triangulation is unique ------------------
+
+using Tri = std::array<std::uint32_t, 3>;
+using Edge = std::array<std::uint32_t, 2>;
+
+// CGAL's constrained Delaunay triangulation of the points and the three
+// bounding corners (vertices n, n + 1, n + 2, cdt.bounding-triangle), and
+// whether it is the only one (gen::UniqueConstrainedDelaunay).
+struct CgalCdt {
+  onepath::oracle::CdtCgalResult result;
+  bool unique = false;
+};
+
+CgalCdt CgalWithCorners(const Points& points, const Constraints& constraints) {
+  Points vertices = points;
+  for (std::int64_t v = 0; v < 3; ++v)
+    vertices.push_back(gen::CdtVertexPoint(points, static_cast<std::int64_t>(points.size()) + v));
+  CgalCdt c;
+  c.result = onepath::oracle::ConstrainedDelaunayCgal(vertices, constraints);
+  c.unique = gen::UniqueConstrainedDelaunay(points, c.result.triangles, c.result.constrainedEdges);
+  return c;
+}
+
+const char* kCdtAgrees =
+    "; unique (no cocircular quadruple across an unconstrained edge), and equal to CGAL's "
+    "Constrained_Delaunay_triangulation_2 of the points and the bounding corners "
+    "(oracles/cgal/cdt_cgal), checked on the canonical bytes when written";
+
+// cdt.canonical's bytes of CGAL's triangles (each starting at its smallest
+// index, sorted) and constrained edges, written here from the clause.
+std::vector<std::uint8_t> CdtBytesOf(std::size_t n, const onepath::oracle::CdtCgalResult& c) {
+  std::set<Edge> fixed(c.constrainedEdges.begin(), c.constrainedEdges.end());
+  CanonicalWriter w;
+  w.U32(static_cast<std::uint32_t>(n));
+  w.Count(c.triangles.size());
+  for (const Tri& t : c.triangles) {
+    std::uint8_t flags = 0;
+    for (int i = 0; i < 3; ++i)
+      if (fixed.count({std::min(t[i], t[(i + 1) % 3]), std::max(t[i], t[(i + 1) % 3])}))
+        flags |= static_cast<std::uint8_t>(1u << i);
+    for (std::uint32_t v : t) w.U32(v);
+    w.U8(flags);
+  }
+  return w.bytes();
+}
+
 // --- cdt/ -------------------------------------------------------------------
 
 const char* kCdtChecked = "conformance/generators/cdt_validity CheckCdtValidity";
@@ -154,8 +218,13 @@ json CdtVector(const std::string& kind, const Points& points, const Constraints&
   json input = CdtInput(points, constraints);
   onepath::geom2d::Triangulation t = ConstrainedDelaunay(points, constraints);
   Require(gen::CheckCdtValidity(points, constraints, t), "the CDT", input);
+  const std::vector<std::uint8_t> bytes = CanonicalBytes(t);
+  CgalCdt cgal = CgalWithCorners(points, constraints);
+  if (cgal.unique && CdtBytesOf(points.size(), cgal.result) != bytes)
+    Fail("the CDT is unique but differs from CGAL's", input);
   return CheckedVector("Cdt.ConstrainedDelaunay", "cdt", kind, CdtKey(points, constraints),
-                       kCdtClauses, input, CanonicalBytes(t), false, provenance);
+                       kCdtClauses, input, bytes, false,
+                       cgal.unique ? provenance + kCdtAgrees : provenance);
 }
 
 Points SortedDistinct(Points p) {
@@ -337,6 +406,55 @@ const json kTriangulateClauses = {"triangulate.input", "triangulate.faces", "tri
 const json kPartitionClauses = {"partition.limit", "partition.merge", "partition.output",
                                 "partition.canonical", "partition.promise"};
 
+const char* kTriangulateAgrees =
+    "; unique (no cocircular quadruple across an interior edge), and equal to the triangles of "
+    "CGAL's Constrained_Delaunay_triangulation_2 (oracles/cgal/cdt_cgal; the ring vertices, "
+    "the bounding corners and the ring edges) whose centroid has a positive winding number, "
+    "checked on the canonical bytes when written";
+
+// triangulate.canonical's bytes of CGAL's triangulation of the region's
+// triangulate.input, keeping the triangles whose centroid has a positive
+// winding number (gen::WindingAt); nullopt when those are not unique.
+std::optional<std::vector<std::uint8_t>> CgalTriangulateBytes(const Region& region,
+                                                              const json& input) {
+  auto [points, constraints] = RegionInput(region);
+  CgalCdt cgal = CgalWithCorners(points, constraints);
+  const std::size_t n = points.size();
+  std::vector<Tri> kept;
+  for (const Tri& t : cgal.result.triangles) {
+    if (t[0] >= n || t[1] >= n || t[2] >= n) continue;  // a corner: outside every ring
+    gen::RationalPoint centroid{0, 0, 3};
+    for (std::uint32_t v : t) {
+      centroid.x += points[v].x;
+      centroid.y += points[v].y;
+    }
+    std::optional<std::int64_t> winding = gen::WindingAt(region.Rings(), centroid);
+    if (!winding) Fail("a triangle's centroid lies on a ring edge", input);
+    if (*winding > 0) kept.push_back(t);
+  }
+  if (!gen::UniqueConstrainedDelaunay(points, kept, cgal.result.constrainedEdges))
+    return std::nullopt;
+  std::map<Edge, std::int32_t> holder;  // directed edge -> kept triangle
+  for (std::size_t k = 0; k < kept.size(); ++k)
+    for (int i = 0; i < 3; ++i) holder[{kept[k][i], kept[k][(i + 1) % 3]}] = std::int32_t(k);
+  CanonicalWriter w;
+  w.U8(static_cast<std::uint8_t>(region.SnapBits()));
+  w.Count(n);
+  for (GridPoint p : points) {
+    w.I64(p.x);
+    w.I64(p.y);
+  }
+  w.Count(kept.size());
+  for (const Tri& t : kept)
+    for (std::uint32_t v : t) w.U32(v);
+  for (const Tri& t : kept)
+    for (int i = 0; i < 3; ++i) {
+      auto across = holder.find({t[(i + 1) % 3], t[i]});
+      w.I32(across == holder.end() ? -1 : across->second);
+    }
+  return w.bytes();
+}
+
 json TriangulateVector(const std::string& kind, const Operand& o, const std::string& provenance) {
   json input = {{"region", OperandJson(o)}};
   Region region = Build(o);
@@ -344,9 +462,13 @@ json TriangulateVector(const std::string& kind, const Operand& o, const std::str
   Require(gen::CheckTriangulationValidity(region.Rings(), t), "Region.Triangulate", input);
   CanonicalWriter w;
   WriteKey(w, o);
+  const std::vector<std::uint8_t> bytes = CanonicalBytes(t);
+  std::optional<std::vector<std::uint8_t>> cgal;
+  if (!region.IsEmpty()) cgal = CgalTriangulateBytes(region, input);
+  if (cgal && *cgal != bytes) Fail("the triangulation is unique but differs from CGAL's", input);
   return CheckedVector("Region.Triangulate", "region_triangulate", kind,
-                       Sha256Hex(w.bytes()).substr(0, 12), kTriangulateClauses, input,
-                       CanonicalBytes(t), t.triangles.empty(), provenance);
+                       Sha256Hex(w.bytes()).substr(0, 12), kTriangulateClauses, input, bytes,
+                       t.triangles.empty(), cgal ? provenance + kTriangulateAgrees : provenance);
 }
 
 std::string PartitionKey(const Operand& o, int limit) {

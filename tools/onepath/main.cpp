@@ -3,7 +3,9 @@
 //   onepath conformance   replay the golden vectors against the reference, or
 //                         against a port through its adapter (--impl), print
 //                         a per-clause summary, write the compliance report
-//                         (report.md, .json, .html, .junit.xml)
+//                         (report.md, .json, .html, .junit.xml); with
+//                         --test-results, credit clauses with the tests
+//                         that ran
 //   onepath preflight     check the FP environment (num.*) and exit
 //   onepath generate      write a seeded generator's shapes (the noisy tile
 //                         map, the pillar rooms) as golden-vector inputs
@@ -23,6 +25,7 @@
 #include "conformance/runner/metamorphic.hpp"
 #include "conformance/runner/report.hpp"
 #include "conformance/runner/runner.hpp"
+#include "conformance/runner/test_results.hpp"
 #include "onepath/core/fp_environment.hpp"
 #include "tools/onepath/generate.hpp"
 #include "tools/onepath/reduce.hpp"
@@ -50,6 +53,7 @@ struct ConformanceOptions {
   std::string golden_dir;
   std::string spec_dir;
   std::string report_dir = "conformance-report";
+  std::string test_results;  // GoogleTest XML of the tests that ran (test_results.hpp)
   std::vector<std::string> families;
   std::vector<std::string> clauses;
   std::vector<std::string> ids;
@@ -115,6 +119,16 @@ int Conformance(const ConformanceOptions& o) {
       return 2;
     }
   }
+  // Read before the run, so a wrong directory stops it at once.
+  TestResults tests;
+  if (!o.test_results.empty()) {
+    try {
+      tests = ReadTestResults(o.test_results);
+    } catch (const std::runtime_error& e) {
+      std::fprintf(stderr, "onepath: --test-results: %s\n", e.what());
+      return 2;
+    }
+  }
   fs::create_directories(o.report_dir);
 
   std::string implementation = ReferenceIdentity(ONEPATH_VERSION, "built-in");
@@ -158,9 +172,8 @@ int Conformance(const ConformanceOptions& o) {
   }
 
   std::vector<Clause> clauses = LoadClauses(spec);
-  auto coverage = ScanCoverage({source / "conformance", source / "fuzz"}, source);
-  Report report =
-      BuildReport(suite, std::move(run.outcomes), clauses, coverage, preflight, implementation);
+  Report report = BuildReport(suite, std::move(run.outcomes), clauses, std::move(tests), preflight,
+                              implementation);
   WriteReports(report, o.report_dir);
 
   if (!o.quiet) {
@@ -244,6 +257,11 @@ int main(int argc, char** argv) {
                    "self-contained page), report.junit.xml (JUnit XML for CI)")
       ->type_name("DIR")
       ->capture_default_str();
+  conf->add_option("--test-results", co.test_results,
+                   "Credit each clause with the tests that ran and passed: a directory of "
+                   "GoogleTest XML files (a meson build's BUILDDIR/test-results, written by "
+                   "meson test). Without it the report says test coverage is unknown")
+      ->type_name("DIR");
   conf->add_option("--adapter-log", co.adapter_log,
                    "With --impl: write the adapter's stderr to this file (default: "
                    "REPORT_DIR/adapter-stderr.log)")
