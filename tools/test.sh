@@ -15,12 +15,17 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 jobs=${ONEPATH_JOBS:-$(nproc)}
 "$root/tools/setup.sh"
 
+# A compiler launcher when ccache is installed (not required): later runs
+# and other checkouts then reuse unchanged objects.
+launcher=""
+if command -v ccache >/dev/null 2>&1; then launcher="ccache "; fi
+
 step() { printf '\n== %s (%s)\n' "$1" "$(date +%T)"; }
 
 gcc_build="$root/build/test-gcc"
 step "configure and build: GCC, oracles and tests"
 if [ ! -f "$gcc_build/build.ninja" ]; then
-  CXX=g++ CC=gcc meson setup "$gcc_build" "$root" -Dtests=true -Doracles=true
+  CXX="${launcher}g++" CC="${launcher}gcc" meson setup "$gcc_build" "$root" -Dtests=true -Doracles=true
 fi
 ninja -C "$gcc_build" -j "$jobs"
 
@@ -30,7 +35,7 @@ meson test -C "$gcc_build" --num-processes "$jobs" --print-errorlogs
 fuzz_build="$root/build/test-fuzz"
 step "fuzz smoke: clang + libFuzzer + ASan/UBSan, a fixed number of runs"
 if [ ! -f "$fuzz_build/build.ninja" ]; then
-  CXX=clang++-14 CC=clang-14 meson setup "$fuzz_build" "$root" \
+  CXX="${launcher}clang++-14" CC="${launcher}clang-14" meson setup "$fuzz_build" "$root" \
     -Dtests=false -Doracles=true -Dfuzzing=true >/dev/null
 fi
 # Every target of fuzz/targets.txt, for the number of inputs listed there
@@ -68,7 +73,7 @@ done
 asan_build="$root/build/test-sanitize"
 step "sanitizers: ASan + UBSan build (clang), unit tests, golden replay, fuzz regressions"
 if [ ! -f "$asan_build/build.ninja" ]; then
-  CXX=clang++-14 CC=clang-14 meson setup "$asan_build" "$root" \
+  CXX="${launcher}clang++-14" CC="${launcher}clang-14" meson setup "$asan_build" "$root" \
     -Dtests=true -Doracles=true -Doptimization=1 \
     -Db_sanitize=address,undefined -Db_lundef=false \
     -Dcpp_args=-fno-sanitize-recover=all >/dev/null
