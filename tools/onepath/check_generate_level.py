@@ -6,9 +6,10 @@ Usage: check_generate_level.py ONEPATH OUTPUT_DIR
 --list names the seven kinds; every kind writes OBJ text that this script
 parses back on its own (v and f lines) into the counts and soup SHA-256 its
 header states, inside [0, size] in x and z; standard output and --out agree
-and two runs agree; the SVG is written; every usage error exits 2 with a
+and two runs agree; the SVG holds a 512 x 512 PNG; every usage error exits 2 with a
 message that names the problem.
 """
+import base64
 import hashlib
 import re
 import struct
@@ -75,7 +76,10 @@ def main():
         assert all(0 <= x <= size and 0 <= z <= size for x, _, z in vertices), kind
         assert re.search(r"^g \w+$", text, re.M), f"{kind}: no groups"
         picture = svg.read_text()
-        assert picture.startswith("<svg") and picture.count("<rect") > 10, kind
+        assert picture.startswith("<svg"), kind
+        png = base64.b64decode(re.search(r'href="data:image/png;base64,([^"]+)"', picture)[1])
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and png[12:16] == b"IHDR", kind
+        assert struct.unpack(">II", png[16:24]) == (512, 512), kind
         # Standard output is the same text; a second run is the same.
         again = run(onepath, "--kind", kind, "--size", str(size), "--seed", "3")
         assert again.returncode == 0 and again.stdout == text, kind

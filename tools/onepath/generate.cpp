@@ -18,6 +18,7 @@
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "tools/obj/obj_writer.hpp"
+#include "tools/onepath/png.hpp"
 
 namespace onepath::tools {
 
@@ -178,8 +179,8 @@ int PillarRooms(const GenerateOptions& o) {
 // A level seen from above (x to the right, z down, so a floor's corners run
 // counter-clockwise as in b3d.soup): the highest surface at each pixel, its
 // height as grey (dark low, light high), reddish where that surface is
-// steeper than 45 degrees, light blue where there is nothing. Pixels are
-// merged into runs of one colour per row, so the file stays small.
+// steeper than 45 degrees, light blue where there is nothing; 512 x 512
+// pixels as an embedded PNG, so the file stays small.
 std::string LevelSvg(const gen::Level& level, int size, const std::string& title) {
   constexpr int kPixels = 512;
   const double perPixel = static_cast<double>(size) / kPixels;
@@ -228,18 +229,23 @@ std::string LevelSvg(const gen::Level& level, int size, const std::string& title
   // 0xRRGGBB of a pixel.
   auto colour = [&](std::size_t at) -> std::uint32_t {
     if (!std::isfinite(top[at])) return 0xd8ecff;
-    const auto g =
-        static_cast<std::uint32_t>(40 + std::lround(200 * (top[at] - yMin) / range / 8) * 8);
+    const auto g = static_cast<std::uint32_t>(40 + std::lround(200 * (top[at] - yMin) / range));
     if (steep[at]) return (std::min(255u, g + 15) << 16) | (g * 3 / 5) << 8 | (g * 3 / 5);
     return g << 16 | g << 8 | g;
   };
+  std::vector<std::uint8_t> rgb;
+  rgb.reserve(top.size() * 3);
+  for (std::size_t at = 0; at < top.size(); ++at) {
+    const std::uint32_t c = colour(at);
+    rgb.insert(rgb.end(), {static_cast<std::uint8_t>(c >> 16), static_cast<std::uint8_t>(c >> 8),
+                           static_cast<std::uint8_t>(c)});
+  }
   const int margin = 10, caption = 52;
   fmt::memory_buffer svg;
   auto it = std::back_inserter(svg);
   fmt::format_to(it,
-                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" "
-                 "shape-rendering=\"crispEdges\">\n<rect width=\"100%\" height=\"100%\" "
-                 "fill=\"white\"/>\n",
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\">\n"
+                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
                  kPixels + 2 * margin, kPixels + 2 * margin + caption);
   fmt::format_to(
       it,
@@ -249,17 +255,10 @@ std::string LevelSvg(const gen::Level& level, int size, const std::string& title
       "<text x=\"{0}\" y=\"{6}\">red: steeper than 45 degrees; blue: "
       "nothing</text></g>\n",
       margin, margin + 13, title, margin + 29, yMin, yMax, margin + 43);
-  const int y0 = margin + caption;
-  for (int j = 0; j < kPixels; ++j) {
-    const std::size_t row = static_cast<std::size_t>(j) * kPixels;
-    int start = 0;
-    for (int i = 1; i <= kPixels; ++i) {
-      if (i < kPixels && colour(row + i) == colour(row + start)) continue;
-      fmt::format_to(it, "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"1\" fill=\"#{:06x}\"/>\n",
-                     margin + start, y0 + j, i - start, colour(row + start));
-      start = i;
-    }
-  }
+  fmt::format_to(it,
+                 "<image x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+                 "style=\"image-rendering:pixelated\" href=\"{}\"/>\n",
+                 margin, margin + caption, kPixels, kPixels, PngDataUri(kPixels, kPixels, rgb));
   fmt::format_to(it, "</svg>\n");
   return fmt::to_string(svg);
 }
