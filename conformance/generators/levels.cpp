@@ -61,9 +61,12 @@ class Builder {
   void Part(PartKind kind, std::int64_t rise = 0, std::int64_t run = 0) {
     parts.push_back({kind, TriangleCount(), 0, rise, run, block, false});
   }
+  // The binary32 value N 2^-8 of each coordinate: exact, |N| <= 2^24.
   std::int32_t Vertex(P3 p) {
-    coords.insert(coords.end(), {p.x, p.y, p.z});
-    return static_cast<std::int32_t>(coords.size() / 3 - 1);
+    constexpr float kU = 0x1p-8f;
+    vertices.insert(vertices.end(), {static_cast<float>(p.x) * kU, static_cast<float>(p.y) * kU,
+                                     static_cast<float>(p.z) * kU});
+    return static_cast<std::int32_t>(vertices.size() / 3 - 1);
   }
   // `count` triangles before subdivision, K^2 times as many after.
   [[noreturn]] void TooManyTriangles(std::size_t count) const {
@@ -99,7 +102,7 @@ class Builder {
   void Prism(std::span<const P2> c, std::int64_t y0, std::int64_t y1) {
     parts.back().closedSolid = true;
     const auto n = static_cast<std::int32_t>(c.size());
-    const std::int32_t b = static_cast<std::int32_t>(coords.size() / 3), t = b + n;
+    const std::int32_t b = static_cast<std::int32_t>(vertices.size() / 3), t = b + n;
     for (P2 p : c) Vertex({p.x, y0, p.z});
     for (P2 p : c) Vertex({p.x, y1, p.z});
     for (std::int32_t k = n - 2; k >= 1; --k) Triangle(t, t + k + 1, t + k);
@@ -118,7 +121,7 @@ class Builder {
   // c a positive parallelogram rising from c3 c0 to c1 c2 by h.
   void Wedge(const std::array<P2, 4>& c, std::int64_t y0, std::int64_t h) {
     parts.back().closedSolid = true;
-    const std::int32_t b = static_cast<std::int32_t>(coords.size() / 3);
+    const std::int32_t b = static_cast<std::int32_t>(vertices.size() / 3);
     for (P2 p : c) Vertex({p.x, y0, p.z});
     Vertex({c[1].x, y0 + h, c[1].z});
     Vertex({c[2].x, y0 + h, c[2].z});
@@ -135,7 +138,7 @@ class Builder {
   template <typename Height>
   void Grid(std::int64_t x0, std::int64_t z0, std::int64_t q, std::int64_t nx, std::int64_t nz,
             Height y) {
-    const auto base = static_cast<std::int32_t>(coords.size() / 3);
+    const auto base = static_cast<std::int32_t>(vertices.size() / 3);
     for (std::int64_t j = 0; j <= nz; ++j)
       for (std::int64_t i = 0; i <= nx; ++i) Vertex({x0 + i * q, y(i, j), z0 + j * q});
     const auto row = static_cast<std::int32_t>(nx + 1);
@@ -185,7 +188,7 @@ class Builder {
     d = 0;
   }
 
-  std::vector<std::int64_t> coords;
+  std::vector<float> vertices;
   std::vector<std::int32_t> indices;
   std::vector<LevelPart> parts;
 
@@ -579,49 +582,44 @@ void MakeIslands(Builder& b, std::uint64_t seed, std::int64_t nb) {
 
 // Subdivision and conversion -----------------------------------------------
 
-// The soup in binary32: coordinate N becomes N 2^-bits, exact for |N| <= 2^24.
-void ToFloats(const std::vector<std::int64_t>& coords, int bits, std::vector<float>& out) {
-  out.resize(coords.size());
+// Every triangle of `in` (coordinates multiples of 2^-8) as K^2 pieces with
+// their own vertices, coordinates N 2^-bits with 2^bits = 256 K.
+void Subdivide(const LevelSoup& in, std::int64_t K, int bits, LevelSoup& out) {
+  const std::size_t triangles = in.TriangleCount();
+  out.vertices.clear();
+  out.indices.clear();
+  out.vertices.reserve(triangles * static_cast<std::size_t>((K + 1) * (K + 2) / 2) * 3);
+  out.indices.reserve(triangles * static_cast<std::size_t>(K * K) * 3);
   const float scale = std::ldexp(1.0f, -bits);
-  for (std::size_t i = 0; i < coords.size(); ++i) out[i] = static_cast<float>(coords[i]) * scale;
-}
-
-void Subdivide(Builder& b, std::int64_t K, std::vector<std::int64_t>& coords,
-               std::vector<std::int32_t>& indices) {
-  const std::size_t triangles = b.TriangleCount();
-  coords.clear();
-  indices.clear();
-  coords.reserve(triangles * static_cast<std::size_t>((K + 1) * (K + 2) / 2) * 3);
-  indices.reserve(triangles * static_cast<std::size_t>(K * K) * 3);
+  std::vector<std::int32_t> rowStart(static_cast<std::size_t>(K + 1));
   for (std::size_t t = 0; t < triangles; ++t) {
     std::array<P3, 3> v;
     for (int k = 0; k < 3; ++k) {
-      const auto i = static_cast<std::size_t>(b.indices[3 * t + k]) * 3;
-      v[k] = {b.coords[i], b.coords[i + 1], b.coords[i + 2]};
+      const auto i = static_cast<std::size_t>(in.indices[3 * t + k]) * 3;
+      // Exact: each value is an integer times 2^-8 below 2^16.
+      v[k] = {static_cast<std::int64_t>(in.vertices[i] * 256.0f),
+              static_cast<std::int64_t>(in.vertices[i + 1] * 256.0f),
+              static_cast<std::int64_t>(in.vertices[i + 2] * 256.0f)};
     }
     const P3 e1{v[1].x - v[0].x, v[1].y - v[0].y, v[1].z - v[0].z};
     const P3 e2{v[2].x - v[0].x, v[2].y - v[0].y, v[2].z - v[0].z};
-    const auto base = static_cast<std::int32_t>(coords.size() / 3);
-    // Row j starts at index sum_{r < j} (K + 1 - r).
-    std::vector<std::int32_t> rowStart(static_cast<std::size_t>(K + 1));
-    std::int32_t next = base;
+    auto next = static_cast<std::int32_t>(out.vertices.size() / 3);
     for (std::int64_t j = 0; j <= K; ++j) {
       rowStart[static_cast<std::size_t>(j)] = next;
-      for (std::int64_t i = 0; i <= K - j; ++i) {
-        coords.insert(coords.end(),
-                      {K * v[0].x + i * e1.x + j * e2.x, K * v[0].y + i * e1.y + j * e2.y,
-                       K * v[0].z + i * e1.z + j * e2.z});
-        ++next;
-      }
+      for (std::int64_t i = 0; i <= K - j; ++i, ++next)
+        out.vertices.insert(out.vertices.end(),
+                            {static_cast<float>(K * v[0].x + i * e1.x + j * e2.x) * scale,
+                             static_cast<float>(K * v[0].y + i * e1.y + j * e2.y) * scale,
+                             static_cast<float>(K * v[0].z + i * e1.z + j * e2.z) * scale});
     }
     auto P = [&](std::int64_t i, std::int64_t j) {
       return rowStart[static_cast<std::size_t>(j)] + static_cast<std::int32_t>(i);
     };
     for (std::int64_t j = 0; j < K; ++j) {
       for (std::int64_t i = 0; i <= K - 1 - j; ++i) {
-        indices.insert(indices.end(), {P(i, j), P(i + 1, j), P(i, j + 1)});
+        out.indices.insert(out.indices.end(), {P(i, j), P(i + 1, j), P(i, j + 1)});
         if (i + j <= K - 2)
-          indices.insert(indices.end(), {P(i + 1, j), P(i + 1, j + 1), P(i, j + 1)});
+          out.indices.insert(out.indices.end(), {P(i + 1, j), P(i + 1, j + 1), P(i, j + 1)});
       }
     }
   }
@@ -666,15 +664,16 @@ Level MakeLevel(const LevelOptions& o) {
   Level level;
   level.blocksPerSide = o.kind == LevelKind::kTerrain ? 0 : static_cast<int>(nb);
   level.parts = std::move(b.parts);
-  int bits = kLevelUnitBits;
   if (K == 1) {
-    ToFloats(b.coords, bits, level.soup.vertices);
+    level.soup.vertices = std::move(b.vertices);
     level.soup.indices = std::move(b.indices);
   } else {
-    std::vector<std::int64_t> coords;
-    Subdivide(b, K, coords, level.soup.indices);
+    int bits = kLevelUnitBits;
     while ((1 << (bits - kLevelUnitBits)) < K) ++bits;
-    ToFloats(coords, bits, level.soup.vertices);
+    LevelSoup base;
+    base.vertices = std::move(b.vertices);
+    base.indices = std::move(b.indices);
+    Subdivide(base, K, bits, level.soup);
     const auto k2 = static_cast<std::size_t>(K * K);
     for (LevelPart& p : level.parts) {
       p.firstTriangle *= k2;
