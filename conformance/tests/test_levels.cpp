@@ -266,8 +266,12 @@ TEST(Levels, FloorsFaceUp) {
     for (const LevelPart& part : level.parts) {
       for (std::size_t t : m.Triangles(part)) {
         const V3 n = m.Normal(t);
-        if (up.count(part.kind)) EXPECT_GT(n.y, 0) << gen::LevelKindName(kind) << " " << t;
-        if (part.kind == PartKind::kSheet) EXPECT_TRUE(n.y == 0 && n.x == 0 && n.z > 0);
+        if (up.count(part.kind)) {
+          EXPECT_GT(n.y, 0) << gen::LevelKindName(kind) << " " << t;
+        }
+        if (part.kind == PartKind::kSheet) {
+          EXPECT_TRUE(n.y == 0 && n.x == 0 && n.z > 0);
+        }
       }
     }
   }
@@ -346,9 +350,15 @@ TEST(Levels, SlopesHaveTheListedAnglesMeasuredFromTheSoup) {
         const Int128 horizontal2 = Int128{n.x} * n.x + Int128{n.z} * n.z;
         const Int128 up2 = Int128{n.y} * n.y;
         // Exactly on which side of 45 degrees (tan = |n_h| / n.y).
-        if (entry < 6) EXPECT_LT(horizontal2, up2);
-        if (entry == 6) EXPECT_EQ(horizontal2, up2);
-        if (entry > 6) EXPECT_GT(horizontal2, up2);
+        if (entry < 6) {
+          EXPECT_LT(horizontal2, up2);
+        }
+        if (entry == 6) {
+          EXPECT_EQ(horizontal2, up2);
+        }
+        if (entry > 6) {
+          EXPECT_GT(horizontal2, up2);
+        }
         const double degrees =
             std::atan2(std::sqrt(static_cast<double>(horizontal2)), static_cast<double>(n.y)) *
             180 / std::numbers::pi;
@@ -361,7 +371,9 @@ TEST(Levels, SlopesHaveTheListedAnglesMeasuredFromTheSoup) {
       seenWithDirection.insert({static_cast<std::int64_t>(entry), diagonal});
     }
     EXPECT_EQ(seen.size(), 12u) << "size " << size;
-    if (size == 128) EXPECT_EQ(seenWithDirection.size(), 24u);
+    if (size == 128) {
+      EXPECT_EQ(seenWithDirection.size(), 24u);
+    }
   }
 }
 
@@ -408,18 +420,16 @@ TEST(Levels, ClutterHasThinTinySliverAndHugeTriangles) {
   const int size = 64;
   const Level level = Make(LevelKind::kClutter, size);
   const Mesh m(level);
-  // Pillars and walls: the least distance between opposite sides of the
-  // footprint (bottom polygon), measured as twice the area over the longest
-  // side for a parallelogram; some are thinner than a cell (0.3 = 76.8 u).
+  // Pillars and walls: the distance between the long sides of the footprint
+  // (its bottom face); some are thinner than a cell (0.3 = 76.8 u).
   auto thickness = [&](const LevelPart& part) {
     std::vector<V3> bottom;
     for (const V3& q : m.Points(part))
       if (q.y == 0) bottom.push_back(q);
     EXPECT_EQ(bottom.size(), 4u);
-    double best = 1e300, longest = 0;
-    Int128 area2 = 0;
-    // The footprint is a parallelogram: its area is |(b - a) x (c - a)| for
-    // a corner a and its two neighbours b, c (the two nearest corners).
+    // The footprint is a parallelogram: from a corner a, the two nearest
+    // other corners b, c are its neighbours; its thickness is its area
+    // |(b - a) x (c - a)| over its longer side |c - a|.
     const V3 a = bottom[0];
     std::vector<std::pair<Int128, V3>> byDistance;
     for (std::size_t k = 1; k < 4; ++k) {
@@ -429,11 +439,9 @@ TEST(Levels, ClutterHasThinTinySliverAndHugeTriangles) {
     std::sort(byDistance.begin(), byDistance.end(),
               [](const auto& p, const auto& q) { return p.first < q.first; });
     const V3 b = byDistance[0].second, c = byDistance[1].second;
-    area2 = Int128{b.x} * c.z - Int128{b.z} * c.x;
+    Int128 area2 = Int128{b.x} * c.z - Int128{b.z} * c.x;
     if (area2 < 0) area2 = -area2;
-    longest = std::sqrt(static_cast<double>(byDistance[1].first));
-    best = static_cast<double>(area2) / longest;
-    return best;
+    return static_cast<double>(area2) / std::sqrt(static_cast<double>(byDistance[1].first));
   };
   std::size_t thinPillars = 0, thinWalls = 0;
   for (const LevelPart* p : PartsOf(level, PartKind::kPillar)) {
