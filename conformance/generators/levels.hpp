@@ -195,9 +195,9 @@
 //     512 + U(2048); a rug at height 32 of 256 strips 1 u wide and 2048 long:
 //     for i = 0..255, Tri((px, 32, pz + i), (px, 32, pz + i + 1), (px + 2048,
 //     32, pz + i + 1)), Tri((px, 32, pz + i), (px + 2048, 32, pz + i + 1),
-//     (px + 2048, 32, pz + i)); then, with p = (X + 3840, 64, Z + 256), q = p + (64, 0, 0),
-//     r = p + (32, 0, 0), the degenerate Tri(p, p, q), Tri(p, q, q),
-//     Tri(p, r, q), Tri(p, p, p).
+//     (px + 2048, 32, pz + i)); then, with p = (X + 3840, 64, Z + 256),
+//     q = p + (64, 0, 0), r = p + (32, 0, 0), the degenerate Tri(p, p, q),
+//     Tri(p, q, q), Tri(p, r, q), Tri(p, p, p).
 //
 // islands (no motifs, no rotation). No ground. First, for every block, R(112, bx, bz): top
 //   y = 256 + 64 U(17) [1..5 in steps of 0.25], margins mw, me, ms, mn =
@@ -262,14 +262,14 @@ enum class PartKind {
   kRamp,        // a Wedge (rise: h, run: the horizontal run w)
   kTerrain,     // the terrain grid
   kSlab,        // a floor slab, deck or ledge above the ground (rise: the clearance below it)
-  kPillar,      // (run: the side, or 5e when turned)
-  kThinWall,    // (run: the thickness T, or 5e when turned)
+  kPillar,      // (run: the side p, or 5f when turned)
+  kThinWall,    // (run: the thickness T, or 5g when turned)
   kSheet,       // a vertical quad of no thickness
   kTinyPatch,   // the grid of tiny triangles
   kSpeck,       // one tiny triangle
   kSliver,      // one sliver of the rug
   kDegenerate,  // a deliberately degenerate triangle
-  kHuge,        // clutter's ground and roof
+  kHuge,        // clutter's ground and beam
   kIsland,      // (rise: its top)
   kPlank,       // (rise: the difference of the two tops it joins)
 };
