@@ -9,8 +9,8 @@ packages=(
   meson ninja-build pkg-config g++ clang-14 clang-format-14
   # libFuzzer runtime for clang 14
   libclang-rt-14-dev
-  # library dependencies (hashing, JSON, CLI)
-  libssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+  # library dependencies (hashing, JSON, CLI, PNG pictures)
+  libssl-dev nlohmann-json3-dev libcli11-dev libfmt-dev zlib1g-dev
   # reading GoogleTest's XML results for the compliance report
   libexpat1-dev
   # tests, properties, benchmarks

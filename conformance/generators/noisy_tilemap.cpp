@@ -168,6 +168,17 @@ std::int64_t RoundHalfEven(double v) {
 
 }  // namespace
 
+std::uint64_t RecipeHash(std::uint64_t seed, std::uint64_t k, std::int64_t i, std::int64_t j) {
+  return H(seed, k, i, j);
+}
+
+std::int64_t ValueNoise(std::uint64_t seed, std::uint64_t k, int s, std::int64_t x,
+                        std::int64_t y) {
+  return Bilinear(s, x, y, [&](std::int64_t i, std::int64_t j) {
+    return static_cast<std::int64_t>(H(seed, k, i, j) >> 48);
+  });
+}
+
 TileMap MakeNoisyTileMap(std::uint64_t seed, int width, int height, double cellSize) {
   TileMap map;
   map.width = width;

@@ -88,6 +88,11 @@ struct TileMap {
   std::vector<std::uint8_t> cells;  // row-major, cells[y * width + x], 1 = solid
 };
 
+// H(k, i, j) and N(k, s, x, y) of the recipe above, for other recipes that
+// reuse them (levels.hpp).
+std::uint64_t RecipeHash(std::uint64_t seed, std::uint64_t k, std::int64_t i, std::int64_t j);
+std::int64_t ValueNoise(std::uint64_t seed, std::uint64_t k, int s, std::int64_t x, std::int64_t y);
+
 // The recipe above; origin (0, 0).
 TileMap MakeNoisyTileMap(std::uint64_t seed, int width = 1024, int height = 1024,
                          double cellSize = 0.25);

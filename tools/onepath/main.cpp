@@ -8,7 +8,8 @@
 //                         that ran
 //   onepath preflight     check the FP environment (num.*) and exit
 //   onepath generate      write a seeded generator's shapes (the noisy tile
-//                         map, the pillar rooms) as golden-vector inputs
+//                         map, the pillar rooms) as golden-vector inputs, or
+//                         a 3D level as OBJ
 //                         (generate.hpp)
 #include <fmt/format.h>
 #include <unistd.h>
@@ -319,7 +320,12 @@ int main(int argc, char** argv) {
   tools::GenerateOptions go;
   CLI::App* gen = tools::AddGenerateCommand(app, go);
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Help and version exit 0; every other parse error is a usage error (2).
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   try {
     if (*conf) return Conformance(co);
     if (*red) return tools::ReduceCommand(ro);
