@@ -19,6 +19,8 @@ packages=(
   libpolyclipping-dev
   # oracles (never linked into src/)
   libboost-dev libcgal-dev libgmp-dev libmpfr-dev
+  # Recast e75adf8: the oracle of the 3D span stages (oracles/recast), never in src/
+  librecast-dev
   # golden-format schema check
   python3 python3-jsonschema
   # the HTML compliance report, rendered headless in the test suite
