@@ -54,6 +54,10 @@ json ErrorFieldsToJson(const ErrorFields& f) {
   if (f.ring) j["ring"] = *f.ring;
   if (f.vertex) j["vertex"] = *f.vertex;
   if (f.edge) j["edge"] = *f.edge;
+  if (f.triangle) j["triangle"] = *f.triangle;
+  if (f.volume) j["volume"] = *f.volume;
+  if (f.column) j["column"] = *f.column;
+  if (f.span) j["span"] = *f.span;
   if (f.value) j["value"] = DoubleToJson(*f.value);
   if (f.setting) j["setting"] = *f.setting;
   if (f.tileX) j["tileX"] = *f.tileX;

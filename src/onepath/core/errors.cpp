@@ -17,6 +17,10 @@ std::string DescribeError(const OnePathException& e) {
   if (f.ring) add("ring", std::to_string(*f.ring));
   if (f.vertex) add("vertex", std::to_string(*f.vertex));
   if (f.edge) add("edge", std::to_string(*f.edge));
+  if (f.triangle) add("triangle", std::to_string(*f.triangle));
+  if (f.volume) add("volume", std::to_string(*f.volume));
+  if (f.column) add("column", std::to_string(*f.column));
+  if (f.span) add("span", std::to_string(*f.span));
   if (f.value) add("value", fmt::format("{}", *f.value));
   if (f.setting) add("setting", *f.setting);
   if (f.tileX) add("tileX", std::to_string(*f.tileX));
