@@ -190,7 +190,7 @@ TEST(Build3DTileGrid, TheTileLimitIsTwoToTheTwenty) {
 }
 
 TEST(Build3DTileGrid, TriangleSelectionEqualsTouchingEveryTilesGridBox) {
-  CLAUSE("b3d.triangle-selection b3d.soup-tiles");
+  CLAUSE("b3d.triangle-selection b3d.soup-tiles b3d.tile-order");
   // Brute force: with coordinates on multiples of 1/4, every value below is
   // exact, so triangle t belongs to tile (tx, tz) exactly when its xz box
   // touches the tile grown by E = 1.25 on the low sides and overlaps it on
@@ -238,15 +238,18 @@ TEST(Build3DTileGrid, TriangleSelectionEqualsTouchingEveryTilesGridBox) {
     }
   }
   EXPECT_GT(memberships, 400);
-  // SelectTileTriangles lists, in input order, the triangles containing the tile.
-  for (std::int64_t tz = range.z0; tz <= range.z1; ++tz) {
-    for (std::int64_t tx = range.x0; tx <= range.x1; ++tx) {
-      std::vector<std::uint32_t> expected;
-      for (std::uint32_t t = 0; t < soup.indices.size() / 3; ++t) {
-        if (TriangleTiles(soup, t, s, d, range).Contains(tx, tz)) expected.push_back(t);
-      }
-      EXPECT_EQ(SelectTileTriangles(soup, s, d, range, tx, tz), expected);
+  // SelectTileTriangles lists, in input order, the triangles containing the
+  // tile; SelectTrianglesByTile lists the same for every tile, in build order.
+  const auto byTile = SelectTrianglesByTile(soup, s, d, range);
+  ASSERT_EQ(byTile.size(), static_cast<std::size_t>(range.Count()));
+  std::size_t next = 0;
+  for (const TileIndex& tile : BuildOrder(range)) {
+    std::vector<std::uint32_t> expected;
+    for (std::uint32_t t = 0; t < soup.indices.size() / 3; ++t) {
+      if (TriangleTiles(soup, t, s, d, range).Contains(tile.x, tile.z)) expected.push_back(t);
     }
+    EXPECT_EQ(SelectTileTriangles(soup, s, d, range, tile.x, tile.z), expected);
+    EXPECT_EQ(byTile[next++], expected);
   }
 }
 

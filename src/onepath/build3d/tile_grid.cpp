@@ -115,6 +115,25 @@ std::vector<std::uint32_t> SelectTileTriangles(const TriangleSoup& soup, const N
   return triangles;
 }
 
+std::vector<std::vector<std::uint32_t>> SelectTrianglesByTile(const TriangleSoup& soup,
+                                                              const NavSettings& s,
+                                                              const DerivedSettings& d,
+                                                              const TileRange& soupTiles) {
+  const std::uint32_t count = internal::CheckedU32(soup.indices.size() / 3);
+  const std::int64_t columns = soupTiles.x1 - soupTiles.x0 + 1;
+  std::vector<std::vector<std::uint32_t>> byTile(static_cast<std::size_t>(soupTiles.Count()));
+  for (std::uint32_t t = 0; t < count; ++t) {
+    const TileRange r = TriangleTiles(soup, t, s, d, soupTiles);
+    for (std::int64_t tz = r.z0; tz <= r.z1; ++tz) {
+      for (std::int64_t tx = r.x0; tx <= r.x1; ++tx) {
+        const std::int64_t tile = (tz - soupTiles.z0) * columns + (tx - soupTiles.x0);
+        byTile[static_cast<std::size_t>(tile)].push_back(t);
+      }
+    }
+  }
+  return byTile;
+}
+
 bool MayBeWalkable(Vector3f v0, Vector3f v1, Vector3f v2, float slopeCosine) {
   const double e0x = double{v1.x} - double{v0.x};
   const double e0y = double{v1.y} - double{v0.y};

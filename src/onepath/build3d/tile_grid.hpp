@@ -61,6 +61,15 @@ std::vector<std::uint32_t> SelectTileTriangles(const TriangleSoup& soup,
                                                const TileRange& soupTiles, std::int64_t tx,
                                                std::int64_t tz);
 
+// b3d.triangle-selection for every tile at once: the triangles of each tile
+// of soupTiles, the tiles in build order (b3d.tile-order: list (tz - z0) *
+// (x1 - x0 + 1) + (tx - x0)). One pass over the triangles instead of one
+// per tile.
+std::vector<std::vector<std::uint32_t>> SelectTrianglesByTile(const TriangleSoup& soup,
+                                                              const NavSettings& settings,
+                                                              const DerivedSettings& derived,
+                                                              const TileRange& soupTiles);
+
 // b3d.may-be-walkable: the binary64 slope test.
 bool MayBeWalkable(Vector3f v0, Vector3f v1, Vector3f v2, float slopeCosine);
 
