@@ -35,6 +35,22 @@ TEST(CanonicalWriter, IntegersAreLittleEndianTwosComplement) {
                    0xff, 0xff, 0xff, 0xff, 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01}));
 }
 
+TEST(CanonicalWriter, SixteenBitIntegersAreTwoLittleEndianBytes) {
+  CLAUSE("canon.int");
+  CanonicalWriter w;
+  w.U16(0x0102);  // 02 01
+  w.U16(65535);   // ff ff
+  w.U16(0);       // 00 00
+  EXPECT_EQ(w.bytes(), (Bytes{0x02, 0x01, 0xff, 0xff, 0x00, 0x00}));
+  Bytes b = w.Take();
+  CanonicalReader r(b);
+  EXPECT_EQ(r.U16(), 0x0102);
+  EXPECT_EQ(r.U16(), 65535);
+  EXPECT_EQ(r.U16(), 0);
+  EXPECT_TRUE(r.AtEnd());
+  EXPECT_THROW(r.U16(), onepath::ArgumentException);
+}
+
 TEST(CanonicalWriter, FloatsAreTheirIeeeBits) {
   CLAUSE("canon.float");
   CanonicalWriter w;

@@ -44,6 +44,36 @@ TEST(Errors, FieldsAreDescribedAndSerialised) {
           {"argument", "c.y"}, {"outline", 1}, {"ring", 2}, {"vertex", 3}, {"value", 4194304.0}}));
 }
 
+TEST(Errors, TheThreeDimensionalFieldsAreDescribedAndSerialisedInTheTablesOrder) {
+  CLAUSE("err.fields");
+  // errors.md's table order: argument, outline, ring, vertex, edge, triangle,
+  // volume, column, span, value, setting, tileX, tileZ, count.
+  ArgumentOutOfRangeException e("span out of range", {.argument = "spans.max",
+                                                      .vertex = 4,
+                                                      .triangle = 5,
+                                                      .volume = 6,
+                                                      .column = 7,
+                                                      .span = 8,
+                                                      .value = 9.0,
+                                                      .tileX = -1,
+                                                      .tileZ = 2,
+                                                      .count = 10});
+  EXPECT_EQ(DescribeError(e),
+            "ArgumentOutOfRangeException: span out of range (argument=spans.max, vertex=4, "
+            "triangle=5, volume=6, column=7, span=8, value=9, tileX=-1, tileZ=2, count=10)");
+  nlohmann::json j = conformance::ErrorFieldsToJson(e.fields());
+  EXPECT_EQ(j, (nlohmann::json{{"argument", "spans.max"},
+                               {"vertex", 4},
+                               {"triangle", 5},
+                               {"volume", 6},
+                               {"column", 7},
+                               {"span", 8},
+                               {"value", 9.0},
+                               {"tileX", -1},
+                               {"tileZ", 2},
+                               {"count", 10}}));
+}
+
 TEST(Errors, NonFiniteValuesSerialiseAsStrings) {
   CLAUSE("err.fields");
   ErrorFields f{.value = std::numeric_limits<double>::quiet_NaN()};

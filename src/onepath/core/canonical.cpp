@@ -16,6 +16,7 @@ void CanonicalWriter::Little(std::uint64_t v, int width) {
 
 void CanonicalWriter::U8(std::uint8_t v) { Little(v, 1); }
 void CanonicalWriter::I8(std::int8_t v) { Little(static_cast<std::uint8_t>(v), 1); }
+void CanonicalWriter::U16(std::uint16_t v) { Little(v, 2); }
 void CanonicalWriter::U32(std::uint32_t v) { Little(v, 4); }
 void CanonicalWriter::I32(std::int32_t v) { Little(static_cast<std::uint32_t>(v), 4); }
 void CanonicalWriter::U64(std::uint64_t v) { Little(v, 8); }
@@ -46,6 +47,7 @@ std::uint64_t CanonicalReader::Little(int width) {
 
 std::uint8_t CanonicalReader::U8() { return static_cast<std::uint8_t>(Little(1)); }
 std::int8_t CanonicalReader::I8() { return static_cast<std::int8_t>(Little(1)); }
+std::uint16_t CanonicalReader::U16() { return static_cast<std::uint16_t>(Little(2)); }
 std::uint32_t CanonicalReader::U32() { return static_cast<std::uint32_t>(Little(4)); }
 std::int32_t CanonicalReader::I32() { return static_cast<std::int32_t>(Little(4)); }
 std::uint64_t CanonicalReader::U64() { return Little(8); }

@@ -18,6 +18,7 @@ class CanonicalWriter {
  public:
   void U8(std::uint8_t v);
   void I8(std::int8_t v);  // canon.int
+  void U16(std::uint16_t v);
   void U32(std::uint32_t v);
   void I32(std::int32_t v);
   void U64(std::uint64_t v);
@@ -53,6 +54,7 @@ class CanonicalReader {
   explicit CanonicalReader(std::span<const std::uint8_t> bytes) : bytes_(bytes) {}
   std::uint8_t U8();
   std::int8_t I8();
+  std::uint16_t U16();
   std::uint32_t U32();
   std::int32_t I32();
   std::uint64_t U64();

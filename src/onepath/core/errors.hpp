@@ -15,16 +15,20 @@ namespace onepath {
 // err.fields: what an error can name. Unset fields are absent. A new field
 // is added here and in ForEachErrorField below, nowhere else.
 struct ErrorFields {
-  std::optional<std::string> argument;  // parameter name, e.g. "c.y"
-  std::optional<std::int64_t> outline;  // index of the outline in the input
-  std::optional<std::int64_t> ring;     // index of the ring in its outline
-  std::optional<std::int64_t> vertex;   // index of the vertex in its ring / argument list
-  std::optional<std::int64_t> edge;     // index of the edge in an edge list
-  std::optional<double> value;          // the offending value
-  std::optional<std::string> setting;   // name of an out-of-range setting
-  std::optional<std::int64_t> tileX;    // tile column
-  std::optional<std::int64_t> tileZ;    // tile row
-  std::optional<std::int64_t> count;    // an offending count (tiles, rows, vertices)
+  std::optional<std::string> argument;   // parameter name, e.g. "c.y"
+  std::optional<std::int64_t> outline;   // index of the outline in the input
+  std::optional<std::int64_t> ring;      // index of the ring in its outline
+  std::optional<std::int64_t> vertex;    // index of the vertex in its ring / argument list
+  std::optional<std::int64_t> edge;      // index of the edge in an edge list
+  std::optional<std::int64_t> triangle;  // index of a soup triangle or per-triangle entry
+  std::optional<std::int64_t> volume;    // index of an area volume
+  std::optional<std::int64_t> column;    // heightfield column x + width * z
+  std::optional<std::int64_t> span;      // index of a span in its column, from the bottom
+  std::optional<double> value;           // the offending value
+  std::optional<std::string> setting;    // name of an out-of-range setting
+  std::optional<std::int64_t> tileX;     // tile column
+  std::optional<std::int64_t> tileZ;     // tile row
+  std::optional<std::int64_t> count;     // an offending count (tiles, rows, vertices)
 };
 
 // Calls visit(name, member) for every field of ErrorFields, in the order
@@ -39,6 +43,10 @@ void ForEachErrorField(Visit visit) {
   visit("ring", &ErrorFields::ring);
   visit("vertex", &ErrorFields::vertex);
   visit("edge", &ErrorFields::edge);
+  visit("triangle", &ErrorFields::triangle);
+  visit("volume", &ErrorFields::volume);
+  visit("column", &ErrorFields::column);
+  visit("span", &ErrorFields::span);
   visit("value", &ErrorFields::value);
   visit("setting", &ErrorFields::setting);
   visit("tileX", &ErrorFields::tileX);

@@ -48,13 +48,66 @@ inline constexpr std::int64_t kMaxOrient2DIntCoordinate = std::int64_t{1} << 61;
 // canon.list: at most 2^32 - 1 elements.
 inline constexpr std::uint64_t kMaxCanonicalCount = 0xFFFFFFFFu;
 
-// --- 3D (source document 000) ---------------------------------------------
+// --- 3D (docs/spec/build3d-tiles.md, build3d-spans.md; the later stages'
+// limits from the source document 000, by section, until their chapters
+// give them clause ids) ------------------------------------------------------
 
-// 000 §1, §6: at most 65,535 rows in a tile (ArgumentOutOfRangeException).
-inline constexpr std::int64_t kMaxTileRows = 65535;
-// 000 §1, §6: a soup's tile range of at most 2^20 tiles
-// (ArgumentOutOfRangeException naming the count).
+namespace build3d {
+
+// b3d.settings: the valid ranges of the settings (bounds inclusive).
+inline constexpr double kMinCellSize = 0x1p-16;
+inline constexpr double kMaxCellSize = 0x1p16;
+inline constexpr double kMinCellHeight = 0x1p-16;
+inline constexpr double kMaxCellHeight = 0x1p16;
+inline constexpr double kMinTileSize = 0x1p-8;
+inline constexpr double kMaxTileSize = 0x1p22;
+inline constexpr double kMaxOrigin = 0x1p21;
+inline constexpr double kMaxSlopeDegrees = 90.0;
+inline constexpr std::int64_t kMaxRegionArea = 2147483647;  // 2^31 - 1
+inline constexpr std::int64_t kMinVertsPerPoly = 3;
+inline constexpr std::int64_t kMaxVertsPerPoly = 6;
+inline constexpr double kMaxLocalExtent = 0x1p22;
+inline constexpr std::int64_t kMaxPolygonArea = 63;
+inline constexpr std::int64_t kMaxPolygonFlags = 65535;
+
+// b3d.settings: the derived counts' upper bounds.
+inline constexpr double kMaxTileCells = 4096;     // TileCells (b3d.tile-cells)
+inline constexpr float kMaxWalkableHeight = 255;  // rows: a compact span's clearance is a byte
+inline constexpr float kMaxWalkableClimb = 255;   // rows
+inline constexpr float kMaxWalkableRadius = 127;  // cells: erosion compares 2 * radius as a byte
+inline constexpr double kMaxEdgeCellsLimit = 0x1p31;  // MaxEdgeCells < 2^31 (b3d.region-settings)
+
+// b3d.coordinate-errors: the largest magnitude of an input coordinate.
+inline constexpr double kMaxCoordinate = 0x1p21;
+
+// b3d.grid-vertical: a soup tile's y0 is at least -2^21 + 1; a grid has at
+// most 65535 rows (also b3d.span.rows: span rows are 16-bit).
+inline constexpr double kMinSoupY0 = -0x1p21 + 1;
+inline constexpr std::int64_t kMaxRows = 65535;
+
+// b3d.soup-tiles, b3d.voxel-mapping: at most 2^20 tiles.
 inline constexpr std::int64_t kMaxTiles = std::int64_t{1} << 20;
+
+// b3d.border: B = WalkableRadius + kBorderExtra.
+inline constexpr std::int32_t kBorderExtra = 3;
+
+// b3d.span.heightfield, b3d.span.classify: area ids.
+inline constexpr std::uint8_t kNullArea = 0;
+inline constexpr std::uint8_t kWalkableArea = 63;
+inline constexpr std::int64_t kMaxArea = 63;
+
+// b3d.span.rows: the open space above a column's top span reaches this row.
+inline constexpr std::int32_t kOpenTop = 65535;
+
+// b3d.span.compact-heightfield: clearances are bytes; connections are 6-bit
+// indices with 63 for none, so 62 is the highest connected index.
+inline constexpr std::int32_t kMaxClearance = 255;
+inline constexpr std::uint8_t kNotConnected = 63;
+inline constexpr std::int32_t kMaxConnectionIndex = 62;
+
+// b3d.span.erode: distances are bytes.
+inline constexpr std::int32_t kMaxDistance = 255;
+
 // 000 §5, §6: at most 65,536 vertices per tile layer (InvalidOperationException).
 inline constexpr std::int64_t kMaxVerticesPerLayer = 65536;
 // 000 §5, §6: at most 1,024 layers per tile (InvalidOperationException).
@@ -63,6 +116,8 @@ inline constexpr std::int64_t kMaxLayers = 1024;
 inline constexpr int kMaxDetailVertices = 255;
 // 000 §4: a polygon edge that needs more than 4,096 steps gets no edge points.
 inline constexpr int kMaxDetailEdgeSteps = 4096;
+
+}  // namespace build3d
 
 // --- Index widths of this implementation (no spec rule) -------------------
 
