@@ -3,8 +3,10 @@
 // a pixel (arr.pixel), and whether a point lies inside a segment. Integer
 // arithmetic on grid coordinates of magnitude at most 2^39: differences fit
 // in 41 bits, their products in 82, and the crossing numerators in 123, so
-// 128-bit integers never overflow. Inline: the steps call them in their
-// inner loops.
+// 128-bit integers never overflow. The small tests are inline; ProperlyCross,
+// RoundedCrossing and InOpenInterior, called from many loops, are not
+// (arrangement_exact.cpp), as the compiler kept them before the
+// arrangement was split into files.
 #pragma once
 
 #include <algorithm>
@@ -36,48 +38,13 @@ inline Int128 FloorDiv(Int128 n, Int128 d) {
 
 // arr.proper-crossing: each segment's endpoints strictly on opposite sides
 // of the other's line.
-inline bool ProperlyCross(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2) {
-  // Axis-parallel segments: parallel ones never cross properly; a
-  // horizontal and a vertical one do when each passes strictly between the
-  // other's ends.
-  const bool h1 = p1.y == q1.y, v1 = p1.x == q1.x, h2 = p2.y == q2.y, v2 = p2.x == q2.x;
-  if ((h1 || v1) && (h2 || v2)) {
-    if (h1 && v2)
-      return std::min(p1.x, q1.x) < p2.x && p2.x < std::max(p1.x, q1.x) &&
-             std::min(p2.y, q2.y) < p1.y && p1.y < std::max(p2.y, q2.y);
-    if (v1 && h2)
-      return std::min(p2.x, q2.x) < p1.x && p1.x < std::max(p2.x, q2.x) &&
-             std::min(p1.y, q1.y) < p2.y && p2.y < std::max(p1.y, q1.y);
-    return false;
-  }
-  // Segments with a common end do not cross properly (the end lies on both
-  // lines): the many candidate pairs of edges meeting at a vertex need no
-  // orientation test.
-  if (p1 == p2 || p1 == q2 || q1 == p2 || q1 == q2) return false;
-  int a = Orient(p1, q1, p2);
-  int b = Orient(p1, q1, q2);
-  if (a == 0 || b == 0 || a == b) return false;
-  int c = Orient(p2, q2, p1);
-  int d = Orient(p2, q2, q1);
-  return c != 0 && d != 0 && c != d;
-}
+bool ProperlyCross(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2);
 
 // arr.round: X = p1 + t (q1 - p1) with t = tnum / den, tnum = (p2 - p1) x d2
 // and den = d1 x d2, then per coordinate floor(X + 1/2) = p1 +
 // floor((2 tnum d1 + den) / (2 den)) (p1 is an integer; the numbers stay
 // small when the segments are short).
-inline GridPoint RoundedCrossing(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2) {
-  Int128 d1x = q1.x - p1.x, d1y = q1.y - p1.y;
-  Int128 d2x = q2.x - p2.x, d2y = q2.y - p2.y;
-  Int128 den = d1x * d2y - d1y * d2x;
-  Int128 tnum = Int128(p2.x - p1.x) * d2y - Int128(p2.y - p1.y) * d2x;
-  if (den < 0) {
-    den = -den;
-    tnum = -tnum;
-  }
-  return {p1.x + static_cast<std::int64_t>(FloorDiv(2 * tnum * d1x + den, 2 * den)),
-          p1.y + static_cast<std::int64_t>(FloorDiv(2 * tnum * d1y + den, 2 * den))};
-}
+GridPoint RoundedCrossing(GridPoint p1, GridPoint q1, GridPoint p2, GridPoint q2);
 
 // A bound on the segment parameter t: t >= num/den (lower) or t <= num/den
 // (upper), strict when `open`; den > 0.
@@ -155,19 +122,6 @@ inline bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
 
 // c strictly inside the segment uv (u != v): on its line and strictly
 // between.
-inline bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c) {
-  if (u.y == v.y) return c.y == u.y && std::min(u.x, v.x) < c.x && c.x < std::max(u.x, v.x);
-  if (u.x == v.x) return c.x == u.x && std::min(u.y, v.y) < c.y && c.y < std::max(u.y, v.y);
-  // A point strictly inside a segment that is neither horizontal nor
-  // vertical lies strictly inside its box: a cheap test before the exact
-  // one, as most points asked about are not near.
-  if (c.x <= std::min(u.x, v.x) || c.x >= std::max(u.x, v.x) || c.y <= std::min(u.y, v.y) ||
-      c.y >= std::max(u.y, v.y))
-    return false;
-  if (Orient(u, v, c) != 0) return false;
-  Int128 dx = Int128(v.x) - u.x, dy = Int128(v.y) - u.y;
-  Int128 t = (Int128(c.x) - u.x) * dx + (Int128(c.y) - u.y) * dy;
-  return t > 0 && t < dx * dx + dy * dy;
-}
+bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c);
 
 }  // namespace onepath::geom2d

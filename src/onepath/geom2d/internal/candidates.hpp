@@ -459,6 +459,52 @@ void CrossingCandidatesByTree(const std::vector<Segment>& segs,
   });
 }
 
+// arr.candidates, the sweep path: the pairs of segments, one of them
+// wanted, whose boxes meet, found in order of increasing minimum x with
+// the list of segments still reaching it. The list keeps their boxes and
+// kinds, so that the one pass over it per segment (dropping the ended ones,
+// testing the others) reads memory in order. The pass only collects the
+// pairs and the visitor runs after it: a visitor inlined into the pass
+// left too few registers for it (measured: twice as slow). `kind` as
+// below.
+template <typename Want, typename Visit>
+void CrossingCandidatesBySweep(const std::vector<Segment>& segs,
+                               const std::vector<std::uint8_t>& kind, Want want, Visit visit) {
+  const auto n = static_cast<std::uint32_t>(segs.size());
+  std::vector<std::uint32_t> order(n);
+  for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return segs[a].a.x < segs[b].a.x || (segs[a].a.x == segs[b].a.x && a < b);
+  });
+  struct Active {
+    GridBox box;
+    std::uint32_t id;
+    std::uint8_t kind;
+    bool wanted;
+  };
+  std::vector<Active> active;
+  std::vector<std::uint32_t> met;  // the entries whose pairs are visited
+  for (std::uint32_t i : order) {
+    const Active s{BoxOf(segs[i]), i, kind[i], want(i)};
+    const std::size_t count = active.size();
+    met.resize(count);
+    std::size_t kept = 0, metCount = 0;
+    Active* list = active.data();
+    for (std::size_t k = 0; k < count; ++k) {
+      const Active t = list[k];
+      if (t.box.maxX < s.box.minX) continue;
+      list[kept++] = t;
+      const bool pair =
+          (s.wanted || t.wanted) && (s.kind == 2 || s.kind != t.kind) && BoxesMeet(s.box, t.box);
+      met[metCount] = t.id;
+      metCount += pair;
+    }
+    active.resize(kept);
+    active.push_back(s);
+    for (std::size_t k = 0; k < metCount; ++k) visit(std::min(i, met[k]), std::max(i, met[k]));
+  }
+}
+
 // Calls visit(i, j) for every pair i < j of segments, at least one of them
 // marked in `wanted` (all when it is null), whose bounding boxes meet and
 // that share a grid cell (or, on the sweep path, overlap in x and y; on the
@@ -526,36 +572,7 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
     }
   }
   if (tree) CrossingCandidatesByTree(segs, kind, want, visit);
-  if (sweep) {
-    // Increasing minimum x, with the list of segments still reaching it.
-    // The list keeps their boxes and kinds, so that the one pass over it
-    // per segment (dropping the ended ones, testing the others) reads
-    // memory in order.
-    std::vector<std::uint32_t> order(n);
-    for (std::uint32_t i = 0; i < n; ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-      return segs[a].a.x < segs[b].a.x || (segs[a].a.x == segs[b].a.x && a < b);
-    });
-    struct Active {
-      GridBox box;
-      std::uint32_t id;
-      std::uint8_t kind;
-      bool wanted;
-    };
-    std::vector<Active> active;
-    for (std::uint32_t i : order) {
-      const Active s{BoxOf(segs[i]), i, kind[i], want(i)};
-      std::size_t kept = 0;
-      for (const Active& t : active) {
-        if (t.box.maxX < s.box.minX) continue;
-        active[kept++] = t;
-        if ((s.wanted || t.wanted) && (s.kind == 2 || s.kind != t.kind) && BoxesMeet(s.box, t.box))
-          visit(std::min(i, t.id), std::max(i, t.id));
-      }
-      active.resize(kept);
-      active.push_back(s);
-    }
-  }
+  if (sweep) CrossingCandidatesBySweep(segs, kind, want, visit);
 }
 
 // For a segment, the pixels (indices into `pixels`, which is sorted by
