@@ -182,7 +182,7 @@ namespace {
 
 // The first stage of `op`, in spec order, that `stages` reports and
 // `differs(name, hex)` finds wrong: "the <name> stage differs", with
-// `where(name, hex)` as the element.
+// `where(stage, hex)` as the element.
 template <typename Differs, typename Where>
 std::optional<Divergence> FirstWrongStage(const std::string& op, const json& stages,
                                           Differs differs, Where where) {
@@ -193,9 +193,31 @@ std::optional<Divergence> FirstWrongStage(const std::string& op, const json& sta
     const std::string& hex = stages.at(stage.name).get_ref<const std::string&>();
     if (differs(stage.name, hex))
       return Divergence{stage.name, stage.clause, "the " + stage.name + " stage differs",
-                        where(stage.name, hex)};
+                        where(stage, hex)};
   }
   return std::nullopt;
+}
+
+// The first differing element of a stage whose form decodes (Stage::form),
+// the reference's bytes `expected_hex` against `hex`: "; column (x 3, z 1),
+// span 0: ...". Empty when the stage has no form or the bytes do not decode.
+std::string StageElement(const std::string& op, const Stage& stage,
+                         const std::string& expected_hex, const std::string& hex) {
+  if (!stage.form || !stage.form->decode) return "";
+  try {
+    json expected = stage.form->decode(FromHex(expected_hex));
+    json actual = stage.form->decode(FromHex(hex));
+    std::optional<Difference> d = FirstDifference(expected, actual);
+    if (!d) return "";
+    std::string words = stage.form->where ? stage.form->where(*d, expected, actual) : "";
+    if (words.empty()) {
+      for (const std::string& key : d->path) words += "/" + key;
+      words += ": " + d->what;
+    }
+    return "; " + words;
+  } catch (const std::exception& e) {
+    return fmt::format("; ({} stage {} not comparable: {})", op, stage.name, e.what());
+  }
 }
 
 }  // namespace
@@ -214,24 +236,46 @@ std::optional<Divergence> DivergeStages(const std::string& op, const json& input
       [&](const std::string& name, const std::string& hex) {
         return expected.contains(name) && hex != expected.at(name);
       },
-      [&](const std::string& name, const std::string& hex) {
-        return fmt::format("{} bytes, expected {}", hex.size() / 2,
-                           expected.at(name).get<std::string>().size() / 2);
+      [&](const Stage& stage, const std::string& hex) {
+        const std::string& expected_hex = expected.at(stage.name).get_ref<const std::string&>();
+        return fmt::format("{} bytes, expected {}", hex.size() / 2, expected_hex.size() / 2) +
+               StageElement(op, stage, expected_hex, hex);
       });
 }
 
 std::optional<Divergence> DivergeStageHashes(const std::string& op, const json& hashes,
-                                             const json& stages) {
+                                             const json& stages, const json* input) {
   if (hashes.empty()) return std::nullopt;
+  // The reference's stages, run only to name the element of a stage
+  // with a form (Stage::form).
+  std::optional<json> reference;
+  auto reference_hex = [&](const std::string& name) -> std::string {
+    if (!input) return "";
+    if (!reference) {
+      try {
+        reference = RunStages(op, *input);
+      } catch (const std::exception&) {
+        reference = json::object();
+      }
+    }
+    return reference->contains(name) ? reference->at(name).get<std::string>() : "";
+  };
   auto hash_of = [](const std::string& hex) { return Sha256Hex(FromHex(hex)); };
   return FirstWrongStage(
       op, stages,
       [&](const std::string& name, const std::string& hex) {
         return hashes.contains(name) && hash_of(hex) != hashes.at(name);
       },
-      [&](const std::string& name, const std::string& hex) {
+      [&](const Stage& stage, const std::string& hex) {
+        std::string element;
+        if (stage.form) {
+          std::string expected_hex = reference_hex(stage.name);
+          if (!expected_hex.empty() && hash_of(expected_hex) == hashes.at(stage.name))
+            element = StageElement(op, stage, expected_hex, hex);
+        }
         return fmt::format("sha256 {}, expected {} (expect.stages)", hash_of(hex),
-                           hashes.at(name).get<std::string>());
+                           hashes.at(stage.name).get<std::string>()) +
+               element;
       });
 }
 

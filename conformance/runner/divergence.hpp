@@ -54,9 +54,12 @@ std::optional<Divergence> DivergeStages(const std::string& op, const nlohmann::j
 // pipeline.stages, from the vector alone: the first stage of `op` in spec
 // order whose bytes in `stages` (name -> hex) do not hash to the vector's
 // expect.stages (`hashes`: name -> SHA-256 hex); stages the vector or the
-// report leaves out are passed over. No reference is run.
+// report leaves out are passed over. Given the vector's `input`, the
+// reference is run to name the first differing element of a stage with a
+// form (Stage::form) when its bytes hash to the vector's.
 std::optional<Divergence> DivergeStageHashes(const std::string& op, const nlohmann::json& hashes,
-                                             const nlohmann::json& stages);
+                                             const nlohmann::json& stages,
+                                             const nlohmann::json* input = nullptr);
 
 // Where two decoded outputs first differ: the path to it (array indices
 // and object keys) and what differs there; nullopt when they are equal.

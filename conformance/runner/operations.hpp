@@ -29,11 +29,6 @@ namespace onepath::conformance {
 using Bytes = std::vector<std::uint8_t>;
 struct Operation;
 
-// One stage of an operation that reports its stages (pipeline.stages).
-struct Stage {
-  std::string name;    // as the spec names it: "shrunk"
-  std::string clause;  // the clause that computes it: "shrink.edges"
-};
 
 // How the runner reads one canonical output form (docs/spec/canonical.md).
 struct OutputForm {
@@ -49,6 +44,15 @@ struct OutputForm {
   // first differ; null: that place as a JSON pointer.
   std::string (*where)(const Difference& d, const nlohmann::json& expected,
                        const nlohmann::json& actual) = nullptr;
+};
+
+// One stage of an operation that reports its stages (pipeline.stages).
+struct Stage {
+  std::string name;    // as the spec names it: "shrunk"
+  std::string clause;  // the clause that computes it: "shrink.edges"
+  // How the stage's bytes decode, to name the first differing element of
+  // a diverging stage (its `where`); null: only the stage is named.
+  const OutputForm* form = nullptr;
 };
 
 // Where an operation's input keeps its geometry, for the tools that shrink,

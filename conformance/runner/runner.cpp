@@ -130,7 +130,7 @@ Judgement JudgeInDetail(const GoldenVector& v, const Answer& a) {
     }
     std::string hash = Sha256Hex(bytes);
     // A reported stage that is not the vector's (expect.stages), from the vector alone.
-    std::optional<Divergence> wrong_stage = DivergeStageHashes(v.op, v.stages, a.stages);
+    std::optional<Divergence> wrong_stage = DivergeStageHashes(v.op, v.stages, a.stages, &v.input);
     if (hash == *v.sha256 && !wrong_stage) {
       o.status = Status::kPass;
       return j;

@@ -5,11 +5,15 @@
 #include <filesystem>
 #include <set>
 
+#include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/clauses.hpp"
+#include "conformance/runner/divergence.hpp"
 #include "conformance/runner/golden.hpp"
 #include "conformance/runner/operations.hpp"
 #include "conformance/runner/runner.hpp"
 #include "conformance/tests/clause.hpp"
+// src/ headers.
+#include "onepath/core/canonical.hpp"
 
 using namespace onepath::conformance;
 using nlohmann::json;
@@ -226,4 +230,71 @@ TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {
     for (const std::string& c : v.clauses) EXPECT_TRUE(spec.count(c)) << v.id << " names " << c;
   for (const auto& [id, files] : ScanClauseNames({root / "conformance", root / "fuzz"}, root))
     EXPECT_TRUE(spec.count(id)) << files.front() << " names unknown clause " << id;
+}
+
+// build3d/spans (b3d.span.stages): a port whose spans stage is wrong in
+// one span is told the stage and the element, column (x, z) and span, from
+// the vector's stage hashes alone and from a stages report.
+TEST(OperationTable, Build3DNamesTheFirstDivergingStageAndSpan) {
+  CLAUSE("b3d.span.stages b3d.span.heightfield");
+  // Tile (0, 0) of a 4 x 4 floor at y = 1 (cells of 0.25, tiles of 16
+  // cells, B = 5): W = 26, so column (x 7, z 6) is 7 + 26 * 6 = 163.
+  json settings = {{"CellSize", 0.25},
+                   {"CellHeight", 0.125},
+                   {"TileSize", 4.0},
+                   {"OriginX", 0.0},
+                   {"OriginZ", 0.0},
+                   {"AgentHeight", 2.0},
+                   {"AgentRadius", 0.5},
+                   {"AgentMaxClimb", 0.5},
+                   {"AgentMaxSlopeDegrees", 45.0},
+                   {"Partition", 0},
+                   {"MinRegionArea", 64},
+                   {"MergeRegionArea", 400},
+                   {"ContourMaxError", 1.3},
+                   {"MaxEdgeLength", 12.0},
+                   {"MaxVertsPerPoly", 6},
+                   {"DetailSampleDistance", 1.8},
+                   {"DetailMaxError", 0.2},
+                   {"MaxLocalExtent", 4194304.0},
+                   {"Area", 63},
+                   {"Flags", 1}};
+  json input = {
+      {"soup",
+       {{"vertices", {0, 1, 0, 0, 1, 4, 4, 1, 4, 4, 1, 0}}, {"indices", {0, 1, 2, 0, 2, 3}}}},
+      {"settings", settings},
+      {"tile", {0, 0}}};
+  const std::string op = "Mesh3DPipeline.TileSpans";
+  json stages = RunStages(op, input);
+  json hashes = json::object();
+  for (const auto& [name, hex] : stages.items())
+    hashes[name] = onepath::Sha256Hex(FromHex(hex.get<std::string>()));
+  ASSERT_FALSE(DivergeStageHashes(op, hashes, stages, &input));
+
+  // The spans stage with column 163's span raised by one row: decoded,
+  // changed, written back in b3d.span.heightfield's layout.
+  json spans = DecodeOutput("Voxelizer.Rasterize", FromHex(stages["spans"]));
+  ASSERT_EQ(spans["width"], 26);
+  ASSERT_EQ(spans["columns"][163].size(), 1u);
+  spans["columns"][163][0][1] = spans["columns"][163][0][1].get<int>() + 1;
+  onepath::CanonicalWriter w;
+  w.U32(26);
+  w.U32(26);
+  for (const json& column : spans["columns"]) {
+    w.Count(column.size());
+    for (const json& s : column) {
+      w.U16(s[0].get<std::uint16_t>());
+      w.U16(s[1].get<std::uint16_t>());
+      w.U8(s[2].get<std::uint8_t>());
+    }
+  }
+  json wrong = stages;
+  wrong["spans"] = onepath::ToHex(w.bytes());
+  for (const auto& d :
+       {DivergeStageHashes(op, hashes, wrong, &input), DivergeStages(op, input, wrong)}) {
+    ASSERT_TRUE(d);
+    EXPECT_EQ(d->stage, "spans");
+    EXPECT_EQ(d->clause, "b3d.span.rasterize");
+    EXPECT_NE(d->where.find("column (x 7, z 6), span 0"), std::string::npos) << d->where;
+  }
 }
