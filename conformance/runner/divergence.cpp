@@ -201,8 +201,8 @@ std::optional<Divergence> FirstWrongStage(const std::string& op, const json& sta
 // The first differing element of a stage whose form decodes (Stage::form),
 // the reference's bytes `expected_hex` against `hex`: "; column (x 3, z 1),
 // span 0: ...". Empty when the stage has no form or the bytes do not decode.
-std::string StageElement(const std::string& op, const Stage& stage,
-                         const std::string& expected_hex, const std::string& hex) {
+std::string StageElement(const std::string& op, const Stage& stage, const std::string& expected_hex,
+                         const std::string& hex) {
   if (!stage.form || !stage.form->decode) return "";
   try {
     json expected = stage.form->decode(FromHex(expected_hex));

@@ -212,8 +212,9 @@ TEST(OperationTable, EveryVectorsOperationHasACompleteRow) {
     EXPECT_EQ(v.stages.at(row->stages.back().name), *v.sha256) << v.id;
   }
   EXPECT_EQ(used.size(), OperationNames().size());  // no row without vectors
-  // Every positive build2d vector carries them (tools/golden/gen_triangulate.cpp).
-  EXPECT_EQ(with_stages, 102);
+  // Every positive build2d vector carries them (tools/golden/gen_triangulate.cpp),
+  // and every Mesh3DPipeline.TileSpans vector of build3d/spans (tools/golden/gen_build3d.cpp).
+  EXPECT_EQ(with_stages, 102 + 31);
 }
 
 TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {
@@ -273,7 +274,7 @@ TEST(OperationTable, Build3DNamesTheFirstDivergingStageAndSpan) {
 
   // The spans stage with column 163's span raised by one row: decoded,
   // changed, written back in b3d.span.heightfield's layout.
-  json spans = DecodeOutput("Voxelizer.Rasterize", FromHex(stages["spans"]));
+  json spans = DecodeOutput("Voxelizer.Rasterize", FromHex(stages["spans"].get<std::string>()));
   ASSERT_EQ(spans["width"], 26);
   ASSERT_EQ(spans["columns"][163].size(), 1u);
   spans["columns"][163][0][1] = spans["columns"][163][0][1].get<int>() + 1;

@@ -756,7 +756,8 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
               in["tile"] = {2, 0};
             },
             kRange, {{"argument", "tile"}, {"tileX", 2}, {"tileZ", 0}},
-            "tile (2, 0) of a soup of tiles (0 .. 1, 0 .. 1): x from 0 to 4 in tiles of 4", {"b3d.span.stages", "b3d.errors"});
+            "tile (2, 0) of a soup of tiles (0 .. 1, 0 .. 1): x from 0 to 4 in tiles of 4",
+            {"b3d.span.stages", "b3d.errors"});
   soup_case("bad_tile",
             [](json& in) {
               in["tile"] = {0, -1};

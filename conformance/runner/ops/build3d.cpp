@@ -146,7 +146,8 @@ auto WithInput(const json& in, F f) {
   int kinds = in.contains("soup") + in.contains("heightfieldInput") + in.contains("chunk");
   if (kinds != 1) throw std::invalid_argument("give one of soup, heightfieldInput, chunk");
   if (in.contains("soup")) return f(SoupFromJson(in.at("soup")));
-  if (in.contains("heightfieldInput")) return f(HeightfieldInputFromJson(in.at("heightfieldInput")));
+  if (in.contains("heightfieldInput"))
+    return f(HeightfieldInputFromJson(in.at("heightfieldInput")));
   return f(ChunkFromJson(in.at("chunk")));
 }
 
@@ -165,14 +166,10 @@ Mesh3DTileSpans TileSpansFromJson(const json& in) {
 // b3d.span.stages, in order; "triangles" is the empty list for heightfield
 // and chunk input.
 std::vector<Bytes> StageBytes(const Mesh3DTileSpans& t) {
-  return {CanonicalBytes(t.grid),
-          CanonicalBytes(t.triangles.value_or(TileTriangles{})),
-          CanonicalBytes(t.spans),
-          CanonicalBytes(t.lowHanging),
-          CanonicalBytes(t.ledges),
-          CanonicalBytes(t.lowHeight),
-          CanonicalBytes(t.compact),
-          CanonicalBytes(t.eroded),
+  return {CanonicalBytes(t.grid),    CanonicalBytes(t.triangles.value_or(TileTriangles{})),
+          CanonicalBytes(t.spans),   CanonicalBytes(t.lowHanging),
+          CanonicalBytes(t.ledges),  CanonicalBytes(t.lowHeight),
+          CanonicalBytes(t.compact), CanonicalBytes(t.eroded),
           CanonicalBytes(t.volumes)};
 }
 
@@ -279,9 +276,9 @@ std::string ColumnsWhere(const Difference& d, const json& expected, const json& 
   if (p.size() == 1) return fmt::format("columns: {}", d.what);
   std::uint64_t width = expected.at("width").get<std::uint64_t>();
   std::uint64_t column = std::stoull(p[1]);
-  std::string place = width == 0 ? fmt::format("column {}", column)
-                                 : fmt::format("column (x {}, z {})", column % width,
-                                               column / width);
+  std::string place = width == 0
+                          ? fmt::format("column {}", column)
+                          : fmt::format("column (x {}, z {})", column % width, column / width);
   if (p.size() == 2) return fmt::format("{}: {}", place, d.what);
   std::size_t span = std::stoul(p[2]);
   return fmt::format("{}, span {}: {}, expected {}", place, span,
@@ -372,8 +369,8 @@ const OperationFamily kBuild3D({
                                                           SettingsFromJson(in.at("settings")),
                                                           TileX(in), TileZ(in)));
              }),
-    StageRow("SpanPipeline.FilterLowHangingObstacles", "b3d.span.low-hanging",
-             &kHeightfieldOutput, RunFilter<SpanPipeline::FilterLowHangingObstacles>),
+    StageRow("SpanPipeline.FilterLowHangingObstacles", "b3d.span.low-hanging", &kHeightfieldOutput,
+             RunFilter<SpanPipeline::FilterLowHangingObstacles>),
     StageRow("SpanPipeline.FilterLedgeSpans", "b3d.span.ledges", &kHeightfieldOutput,
              RunFilter<SpanPipeline::FilterLedgeSpans>),
     StageRow("SpanPipeline.FilterLowHeightSpans", "b3d.span.low-height", &kHeightfieldOutput,
@@ -381,8 +378,8 @@ const OperationFamily kBuild3D({
     // b3d.span.compact, b3d.span.connect: {"heightfield", "settings"}.
     StageRow("SpanPipeline.Compact", "b3d.span.connect", &kCompactOutput,
              [](const json& in) {
-               return CanonicalBytes(SpanPipeline::Compact(HeightfieldFromJson(in.at("heightfield")),
-                                                           SettingsFromJson(in.at("settings"))));
+               return CanonicalBytes(SpanPipeline::Compact(
+                   HeightfieldFromJson(in.at("heightfield")), SettingsFromJson(in.at("settings"))));
              }),
     // b3d.span.erode: {"compact", "settings"}.
     StageRow("SpanPipeline.Erode", "b3d.span.erode", &kCompactOutput,
