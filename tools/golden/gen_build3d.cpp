@@ -61,6 +61,7 @@
 #include "conformance/runner/operations.hpp"
 #include "oracles/recast/recast_oracle.hpp"
 #include "tools/golden/jsonl_writer.hpp"
+#include "tools/golden/region_vectors.hpp"
 // src/ headers.
 #include "onepath/build3d/pipeline.hpp"
 #include "onepath/core/canonical.hpp"
@@ -638,29 +639,14 @@ void WriteChunks(onepath::golden::JsonlWriter& w, int count) {
 
 // ---- errors.jsonl ----
 
+// The vector expecting `type` with exactly `fields` (region_vectors.hpp's
+// Negative: the writer stops unless the reference throws just that).
 json Negative(const std::string& op, const std::string& kind, const json& clauses,
               const json& input, const std::string& type, const json& fields,
               const std::string& provenance) {
-  std::string got = "no exception";
-  try {
-    conf::RunOperation(op, Reparsed(input));
-  } catch (const onepath::OnePathException& e) {
-    json actual = conf::ErrorFieldsToJson(e.fields());
-    if (e.typeName() == type && actual.dump() == fields.dump())
-      got.clear();
-    else
-      got = fmt::format("{} {}", e.typeName(), actual.dump());
-  }
-  if (!got.empty())
-    Fail(fmt::format("{}: expected {} {}, the reference gives {}", op, type, fields.dump(), got),
-         input);
-  return {{"id", fmt::format("{}/{}/{}", kShort.at(op), kind, Key(op, input))},
-          {"op", op},
-          {"clauses", clauses},
-          {"input", input},
-          {"expect", {{"error", {{"type", type}, {"fields", fields}}}}},
-          {"flags", json::array({"negative"})},
-          {"provenance", "hand-made in tools/golden/gen_build3d.cpp: " + provenance}};
+  return onepath::golden::Negative(op, kShort.at(op), kind, Key(op, input), clauses, input, type,
+                                   fields,
+                                   "hand-made in tools/golden/gen_build3d.cpp: " + provenance);
 }
 
 void WriteErrors(onepath::golden::JsonlWriter& w) {
