@@ -29,7 +29,6 @@ namespace onepath::conformance {
 using Bytes = std::vector<std::uint8_t>;
 struct Operation;
 
-
 // How the runner reads one canonical output form (docs/spec/canonical.md).
 struct OutputForm {
   // The bytes decoded for people and for comparison ({"sign": -1},
