@@ -40,6 +40,12 @@
 //  --check        print, per input, its tiles and triangles and both sides'
 //                 compact spans and walkable compact spans as JSON (the two
 //                 agree up to the grid-edge differences of b3d.span.recast)
+//  --hashes       print, per input, the SHA-256 of the SHA-256s of every
+//                 built tile's stage values (triangles, spans, the three
+//                 filters, compact, eroded, volumes: their canonical bytes),
+//                 one line each, "<input> <hash>": the outputs that
+//                 performance work must leave bit for bit as they were
+//                 (compare two builds' lists with diff)
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <recastnavigation/Recast.h>
@@ -57,6 +63,7 @@
 #include "onepath/build3d/internal/stages.hpp"
 #include "onepath/build3d/pipeline.hpp"
 #include "onepath/build3d/tile_grid.hpp"
+#include "onepath/core/canonical.hpp"
 #include "tools/bench/bench_support.hpp"
 
 namespace {
@@ -265,6 +272,40 @@ int Check(int max_input) {
   return 0;
 }
 
+// The stages of every tile, each value's canonical bytes hashed.
+int Hashes(int max_input) {
+  for (int input = 0; input < kInputs && input <= max_input; ++input) {
+    const Inputs in(input);
+    const b3d::DerivedSettings& d = in.derived;
+    std::string hashes;
+    const auto add = [&](const std::vector<std::uint8_t>& bytes) {
+      hashes += onepath::Sha256Hex(bytes);
+    };
+    for (const Tile& tile : in.tiles) {
+      const b3d::TileTriangles tris =
+          internal::ClassifyTriangles(in.soup, tile.triangles, d.slopeCosine);
+      add(b3d::CanonicalBytes(tris));
+      b3d::Heightfield hf = internal::Rasterize(in.soup, tris, tile.grid, d.walkableClimb);
+      add(b3d::CanonicalBytes(hf));
+      internal::FilterLowHangingObstacles(hf, d.walkableClimb);
+      add(b3d::CanonicalBytes(hf));
+      internal::FilterLedgeSpans(hf, d.walkableHeight, d.walkableClimb);
+      add(b3d::CanonicalBytes(hf));
+      internal::FilterLowHeightSpans(hf, d.walkableHeight);
+      add(b3d::CanonicalBytes(hf));
+      b3d::CompactHeightfield compact = internal::Compact(hf, d.walkableHeight, d.walkableClimb);
+      add(b3d::CanonicalBytes(compact));
+      internal::Erode(compact, d.walkableRadius);
+      add(b3d::CanonicalBytes(compact));
+      internal::MarkVolumes(compact, in.volumes, tile.grid);
+      add(b3d::CanonicalBytes(compact));
+    }
+    std::printf("%s %s\n", InputName(input).c_str(), onepath::Sha256Hex(hashes).c_str());
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -273,8 +314,10 @@ int main(int argc, char** argv) {
   int max_input = kSoupInput;
   if (onepath::bench::TakeFlag(argc, argv, "max_input", value))
     max_input = std::atoi(value.c_str());
-  for (int i = 1; i < argc; ++i)
+  for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--check") == 0) return Check(max_input);
+    if (std::strcmp(argv[i], "--hashes") == 0) return Hashes(max_input);
+  }
 
   for (std::size_t k = 0; k < std::size(kCaseNames); ++k) {
     const std::string bm = std::string("BM_") + kCaseNames[k];
