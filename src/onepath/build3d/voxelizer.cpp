@@ -167,7 +167,7 @@ TileTriangles ClassifyTriangles(const TriangleSoup& soup, std::span<const std::u
     const Vector3f v1 = SoupVertex(soup, i[1]);
     const Vector3f v2 = SoupVertex(soup, i[2]);
     const bool walkable =
-        MayBeWalkable(v0, v1, v2, slopeCosine) && FacesUp(v0, v1, v2, slopeCosine);
+        FacesUp(v0, v1, v2, slopeCosine) && MayBeWalkable(v0, v1, v2, slopeCosine);
     out.triangles.push_back({t, walkable ? kWalkableArea : kNullArea});
   }
   return out;
