@@ -269,13 +269,48 @@ std::optional<Mismatch> Compare(const char* stage, const Ours& ours, const ro::O
   return std::nullopt;
 }
 
+// The stages after `spans`, each on the reference's value of the previous
+// stage: the three filters, the compact heightfield, erosion, volumes.
+std::optional<Mismatch> CompareSpanStages(std::span<const ConvexVolume> volumes,
+                                          const DerivedSettings& d, const Mesh3DTileSpans& ours,
+                                          const OracleStages& oracle, Tally& tally) {
+  const ro::Grid grid = ToOracle(ours.grid);
+  const int wh = d.walkableHeight;
+  const int wc = d.walkableClimb;
+  tally.spans += static_cast<std::int64_t>(ours.spans.spans().size());
+  if (auto m = Compare("low-hanging", ours.lowHanging,
+                       ro::FilterLowHangingObstacles(ToOracle(ours.spans), wc)))
+    return m;
+  const ro::Heightfield ledgesIn = ToOracle(ours.lowHanging);
+  if (auto m = Compare("ledges", ours.ledges, ro::FilterLedgeSpans(ledgesIn, wh, wc))) return m;
+  const ro::Heightfield lowHeightIn = ToOracle(ours.ledges);
+  const auto lowHeight = oracle.lowHeight(lowHeightIn, wh);
+  if (auto m = Compare("low-height", ours.lowHeight, lowHeight)) return m;
+  const auto unadjusted = ro::FilterLowHeightSpansUnadjusted(lowHeightIn, wh);
+  if (unadjusted.Ok() && unadjusted.value != lowHeight.value) ++tally.lowHeightShown;
+
+  // The compact heightfield and its areas.
+  if (auto m = Compare("compact", ours.compact, ro::Compact(ToOracle(ours.lowHeight), wh, wc)))
+    return m;
+  if (auto m = Compare("eroded", ours.eroded, ro::Erode(ToOracle(ours.compact), d.walkableRadius)))
+    return m;
+  if (auto m = Compare("volumes", ours.volumes,
+                       ro::MarkVolumes(ToOracle(ours.eroded), grid, ToOracle(volumes))))
+    return m;
+  tally.compactSpans += static_cast<std::int64_t>(ours.compact.spans().size());
+  for (std::size_t i = 0; i < ours.compact.spans().size(); ++i) {
+    tally.erodedNull += ours.compact.spans()[i].area != ours.eroded.spans()[i].area;
+    tally.volumeMarked += ours.eroded.spans()[i].area != ours.volumes.spans()[i].area;
+  }
+  return std::nullopt;
+}
+
 // Every stage of one soup tile against the oracle; the first mismatch.
 std::optional<Mismatch> CompareTile(const TriangleSoup& soup, std::span<const ConvexVolume> volumes,
                                     const NavSettings& settings, const DerivedSettings& d,
                                     const Mesh3DTileSpans& ours, const OracleStages& oracle,
                                     Tally& tally) {
   const ro::Grid grid = ToOracle(ours.grid);
-  const int wh = d.walkableHeight;
   const int wc = d.walkableClimb;
 
   // triangles (b3d.span.classify): the tile's triangles as Recast takes them.
@@ -348,34 +383,7 @@ std::optional<Mismatch> CompareTile(const TriangleSoup& soup, std::span<const Co
   }
   if (rasterized.value != RasterizeUnwidened(grid, soup.vertices, keptTris, keptAreas, wc))
     ++tally.highEdgeShown;
-  tally.spans += static_cast<std::int64_t>(ours.spans.spans().size());
-
-  // The filters, each on the reference's previous stage.
-  if (auto m = Compare("low-hanging", ours.lowHanging,
-                       ro::FilterLowHangingObstacles(ToOracle(ours.spans), wc)))
-    return m;
-  const ro::Heightfield ledgesIn = ToOracle(ours.lowHanging);
-  if (auto m = Compare("ledges", ours.ledges, ro::FilterLedgeSpans(ledgesIn, wh, wc))) return m;
-  const ro::Heightfield lowHeightIn = ToOracle(ours.ledges);
-  const auto lowHeight = oracle.lowHeight(lowHeightIn, wh);
-  if (auto m = Compare("low-height", ours.lowHeight, lowHeight)) return m;
-  const auto unadjusted = ro::FilterLowHeightSpansUnadjusted(lowHeightIn, wh);
-  if (unadjusted.Ok() && unadjusted.value != lowHeight.value) ++tally.lowHeightShown;
-
-  // The compact heightfield and its areas.
-  if (auto m = Compare("compact", ours.compact, ro::Compact(ToOracle(ours.lowHeight), wh, wc)))
-    return m;
-  if (auto m = Compare("eroded", ours.eroded, ro::Erode(ToOracle(ours.compact), d.walkableRadius)))
-    return m;
-  if (auto m = Compare("volumes", ours.volumes,
-                       ro::MarkVolumes(ToOracle(ours.eroded), grid, ToOracle(volumes))))
-    return m;
-  tally.compactSpans += static_cast<std::int64_t>(ours.compact.spans().size());
-  for (std::size_t i = 0; i < ours.compact.spans().size(); ++i) {
-    tally.erodedNull += ours.compact.spans()[i].area != ours.eroded.spans()[i].area;
-    tally.volumeMarked += ours.eroded.spans()[i].area != ours.volumes.spans()[i].area;
-  }
-  return std::nullopt;
+  return CompareSpanStages(volumes, d, ours, oracle, tally);
 }
 
 std::string Describe(const NavSettings& s) {
@@ -386,6 +394,17 @@ std::string Describe(const NavSettings& s) {
                 s.CellSize, s.CellHeight, s.TileSize, s.OriginX, s.OriginZ, s.AgentHeight,
                 s.AgentRadius, s.AgentMaxClimb, s.AgentMaxSlopeDegrees);
   return text;
+}
+
+// Counts a tile's mismatch and keeps the first ten, with `label`.
+void Record(const std::optional<Mismatch>& m, const std::string& label,
+            const onepath::build3d::TileIndex& tile, const NavSettings& settings, Tally& tally) {
+  if (!m) return;
+  ++tally.mismatches;
+  if (tally.firstMismatches.size() < 10)
+    tally.firstMismatches.push_back(label + ", tile (" + std::to_string(tile.x) + ", " +
+                                    std::to_string(tile.z) + "), " + Describe(settings) +
+                                    ": stage " + m->stage + ", " + m->where);
 }
 
 // Every tile of the soup, compared; mismatches go to the tally with `label`.
@@ -401,13 +420,83 @@ void CompareSoup(const std::string& label, const TriangleSoup& soup,
       continue;
     }
     ++tally.tiles;
-    if (const auto m = CompareTile(soup, volumes, settings, d, ours, oracle, tally)) {
-      ++tally.mismatches;
-      if (tally.firstMismatches.size() < 10)
-        tally.firstMismatches.push_back(label + ", tile (" + std::to_string(tile.x) + ", " +
-                                        std::to_string(tile.z) + "), " + Describe(settings) +
-                                        ": stage " + m->stage + ", " + m->where);
+    Record(CompareTile(soup, volumes, settings, d, ours, oracle, tally), label, tile, settings,
+           tally);
+  }
+}
+
+// ---- heightfield and chunk input ----
+
+// The tile's W x W heightfield as the oracle is given it (b3d.voxel-mapping,
+// computed here): grid column (c, r) holds source column (tx * TileCells -
+// B + c, tz * TileCells - B + r), or nothing outside the source.
+template <typename SpansOf>
+ro::Heightfield MappedColumns(const TileGrid& g, std::int64_t width, std::int64_t depth,
+                              SpansOf spansOf) {
+  const int w = g.width;
+  ro::Heightfield out{w, w, std::vector<ro::SpanColumn>(static_cast<std::size_t>(w) * w)};
+  for (int r = 0; r < w; ++r) {
+    const std::int64_t k = g.tileZ * g.tileCells - g.border + r;
+    for (int c = 0; c < w; ++c) {
+      const std::int64_t i = g.tileX * g.tileCells - g.border + c;
+      if (i >= 0 && i < width && k >= 0 && k < depth) out.columns[c + w * r] = spansOf(i, k);
     }
+  }
+  return out;
+}
+
+// b3d.span.from-heightfield: the source column's spans in list order.
+ro::Heightfield OracleInput(const onepath::build3d::HeightfieldInput& input, const TileGrid& g) {
+  return MappedColumns(g, input.width, input.depth, [&](std::int64_t i, std::int64_t k) {
+    ro::SpanColumn column;
+    for (const Span& s : input.columns[static_cast<std::size_t>(i + input.width * k)])
+      column.push_back({s.smin, s.smax, s.area});
+    return column;
+  });
+}
+
+// b3d.span.from-chunk: each maximal solid run j0 .. j1 as (j0, j1 + 1, 63).
+ro::Heightfield OracleInput(const onepath::build3d::VoxelChunk& chunk, const TileGrid& g) {
+  return MappedColumns(g, chunk.sizeX, chunk.sizeZ, [&](std::int64_t i, std::int64_t k) {
+    ro::SpanColumn column;
+    for (std::int64_t j = 0; j < chunk.sizeY; ++j) {
+      if (chunk.voxels[static_cast<std::size_t>(i + chunk.sizeX * (j + chunk.sizeY * k))] == 0)
+        continue;
+      if (!column.empty() && column.back().smax == j)
+        ++column.back().smax;
+      else
+        column.push_back(
+            {static_cast<std::uint16_t>(j), static_cast<std::uint16_t>(j + 1), ro::kWalkableArea});
+    }
+    return column;
+  });
+}
+
+std::int64_t SourceWidth(const onepath::build3d::HeightfieldInput& input) { return input.width; }
+std::int64_t SourceDepth(const onepath::build3d::HeightfieldInput& input) { return input.depth; }
+std::int64_t SourceWidth(const onepath::build3d::VoxelChunk& chunk) { return chunk.sizeX; }
+std::int64_t SourceDepth(const onepath::build3d::VoxelChunk& chunk) { return chunk.sizeZ; }
+
+// Every tile of a heightfield or chunk input: the stage `spans` against
+// rcAddSpan of the mapped columns (threshold 0), then the later stages.
+template <typename Input>
+void CompareVoxelInput(const std::string& label, const Input& input,
+                       std::span<const ConvexVolume> volumes, const NavSettings& settings,
+                       Tally& tally) {
+  const DerivedSettings d = Mesh3DPipeline::DeriveSettings(settings);
+  const auto range = onepath::build3d::VoxelTiles(SourceWidth(input), SourceDepth(input), d);
+  for (const auto& tile : onepath::build3d::BuildOrder(range)) {
+    const Mesh3DTileSpans ours =
+        Mesh3DPipeline::TileSpans(input, volumes, settings, tile.x, tile.z);
+    if (ours.grid.rows > ro::kMaxGridRows) {
+      ++tally.skippedRows;
+      continue;
+    }
+    ++tally.tiles;
+    ++tally.spansWhole;
+    auto m = Compare("spans", ours.spans, ro::LoadHeightfield(OracleInput(input, ours.grid)));
+    if (!m) m = CompareSpanStages(volumes, d, ours, OracleStages{}, tally);
+    Record(m, label, tile, settings, tally);
   }
 }
 
@@ -577,6 +666,77 @@ TriangleSoup RandomSoup(std::mt19937_64& random, const NavSettings& s) {
   return soup;
 }
 
+// A random heightfield input over 1 .. 3 tiles of `d`: a wavy ground of
+// walkable spans, some null or with other areas, and extra spans in any
+// order that overlap or touch others (they merge, b3d.span.add).
+onepath::build3d::HeightfieldInput RandomHeightfield(std::mt19937_64& random,
+                                                     const DerivedSettings& d) {
+  std::uniform_real_distribution<double> unit(0, 1);
+  const auto below = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(random); };
+  onepath::build3d::HeightfieldInput in;
+  in.width = 1 + below(3 * d.tileCells);
+  in.depth = 1 + below(3 * d.tileCells);
+  in.rows = 1 + below(300);
+  in.originY = 200 * (unit(random) - 0.5);
+  const double phase = 6 * unit(random), wave = 0.1 + unit(random);
+  for (std::int64_t k = 0; k < in.depth; ++k) {
+    for (std::int64_t i = 0; i < in.width; ++i) {
+      std::vector<Span> column;
+      const double h = in.rows * (0.4 + 0.3 * std::sin(i * wave + phase) * std::cos(k * wave));
+      const int top = std::clamp(static_cast<int>(h) + below(3), 1, static_cast<int>(in.rows));
+      const int kind = below(10);
+      const std::uint8_t area = kind == 0   ? 0
+                                : kind == 1 ? static_cast<std::uint8_t>(below(64))
+                                            : 63;
+      column.push_back(
+          {static_cast<std::uint16_t>(below(top)), static_cast<std::uint16_t>(top), area});
+      for (int extra = below(4); extra > 0; --extra) {
+        const int smin = below(static_cast<int>(in.rows));
+        const int smax = std::min(static_cast<int>(in.rows), smin + 1 + below(8));
+        const std::uint8_t a = below(3) == 0 ? static_cast<std::uint8_t>(below(64)) : 63;
+        column.insert(column.begin() + below(static_cast<int>(column.size()) + 1),
+                      Span{static_cast<std::uint16_t>(smin), static_cast<std::uint16_t>(smax), a});
+      }
+      in.columns.push_back(column);
+    }
+  }
+  return in;
+}
+
+// A random voxel chunk over 1 .. 3 tiles of `d`: a wavy ground, slabs
+// floating above it and scattered voxels.
+onepath::build3d::VoxelChunk RandomChunk(std::mt19937_64& random, const DerivedSettings& d) {
+  std::uniform_real_distribution<double> unit(0, 1);
+  const auto below = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(random); };
+  onepath::build3d::VoxelChunk chunk;
+  chunk.sizeX = 1 + below(3 * d.tileCells);
+  chunk.sizeZ = 1 + below(3 * d.tileCells);
+  chunk.sizeY = 1 + below(120);
+  chunk.voxels.assign(static_cast<std::size_t>(chunk.sizeX * chunk.sizeY * chunk.sizeZ), 0);
+  const auto at = [&](std::int64_t i, std::int64_t j, std::int64_t k) -> std::uint8_t& {
+    return chunk.voxels[static_cast<std::size_t>(i + chunk.sizeX * (j + chunk.sizeY * k))];
+  };
+  const double phase = 6 * unit(random), wave = 0.1 + unit(random);
+  for (std::int64_t k = 0; k < chunk.sizeZ; ++k)
+    for (std::int64_t i = 0; i < chunk.sizeX; ++i) {
+      const double h = chunk.sizeY * (0.3 + 0.2 * std::sin(i * wave + phase) * std::cos(k * wave));
+      for (std::int64_t j = 0; j < std::min<std::int64_t>(chunk.sizeY, static_cast<int>(h)); ++j)
+        at(i, j, k) = 1;
+    }
+  for (int slab = below(4); slab > 0; --slab) {
+    const int i0 = below(static_cast<int>(chunk.sizeX)), k0 = below(static_cast<int>(chunk.sizeZ));
+    const int j0 = below(static_cast<int>(chunk.sizeY)), thick = 1 + below(3);
+    const int n = 1 + below(12);
+    for (std::int64_t k = k0; k < std::min<std::int64_t>(chunk.sizeZ, k0 + n); ++k)
+      for (std::int64_t i = i0; i < std::min<std::int64_t>(chunk.sizeX, i0 + n); ++i)
+        for (std::int64_t j = j0; j < std::min<std::int64_t>(chunk.sizeY, j0 + thick); ++j)
+          at(i, j, k) = static_cast<std::uint8_t>(1 + below(255));
+  }
+  for (std::uint8_t& v : chunk.voxels)
+    if (below(50) == 0) v = static_cast<std::uint8_t>(v == 0 ? 1 : 0);
+  return chunk;
+}
+
 // Both sources' tallies, and how many sources ran.
 Tally& Total() {
   static Tally total;
@@ -593,9 +753,9 @@ constexpr const char* kStageClauses =
     "b3d.span.volumes b3d.span.stages b3d.span.recast";
 
 // Prints a source's tally and time, adds it to the total and checks it: no
-// mismatch, no tile skipped, and no comparison left vacuous (both low-edge
-// cases, the low-edge difference itself, an inexact slope, walkable
-// triangles, erosion and volumes all occurred).
+// mismatch, no tile skipped, and no comparison left vacuous (the
+// low-height adjustment mattered somewhere, erosion and volumes changed
+// areas).
 void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::time_point start) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -605,14 +765,18 @@ void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::t
   ++SourcesRun();
   EXPECT_EQ(tally.mismatches, 0);
   EXPECT_EQ(tally.skippedRows, 0);
+  EXPECT_GT(tally.lowHeightShown, 0);
+  EXPECT_GT(tally.erodedNull, 0);
+  EXPECT_GT(tally.volumeMarked, 0);
+}
+
+// The cases of soup input occurred too.
+void ExpectSoupCases(const Tally& tally) {
   EXPECT_GT(tally.spansWhole, 0);
   EXPECT_GT(tally.spansRestricted, 0);
   EXPECT_GT(tally.lowEdgeShown, 0);
-  EXPECT_GT(tally.lowHeightShown, 0);
   EXPECT_GT(tally.inexactSlope, 0);
   EXPECT_GT(tally.walkableTriangles, 0);
-  EXPECT_GT(tally.erodedNull, 0);
-  EXPECT_GT(tally.volumeMarked, 0);
 }
 
 // ---- the tests ----
@@ -644,6 +808,7 @@ TEST(Build3DRecastDifferential, GeneratedLevels) {
     }
   }
   Finish("generated levels", tally, start);
+  ExpectSoupCases(tally);
   EXPECT_GE(tally.tiles, 5000);
 }
 
@@ -672,13 +837,44 @@ TEST(Build3DRecastDifferential, RandomSoups) {
                 tally);
   }
   Finish("random soups", tally, start);
+  ExpectSoupCases(tally);
   EXPECT_GE(tally.tiles, 5000);
+}
+
+TEST(Build3DRecastDifferential, HeightfieldAndChunkInput) {
+  CLAUSE(kStageClauses);
+  CLAUSE(
+      "b3d.span.from-heightfield b3d.span.from-chunk b3d.voxel-mapping b3d.heightfield-input "
+      "b3d.chunk-input");
+  const auto start = std::chrono::steady_clock::now();
+  Tally tally;
+  std::mt19937_64 random(30);
+  for (int index = 0; tally.tiles + tally.skippedRows < 2000; ++index) {
+    const NavSettings settings = RandomSettings(random);
+    const DerivedSettings d = Mesh3DPipeline::DeriveSettings(settings);
+    // Volumes over the first three tiles of the source, all rows.
+    const double lo = settings.OriginX, hi = lo + 3 * d.tileCells * d.cs;
+    if (index % 2 == 0) {
+      const auto input = RandomHeightfield(random, d);
+      const double y0 = input.originY, y1 = y0 + input.rows * settings.CellHeight;
+      const auto volumes = RandomVolumes(random, lo, hi, y0, y1, 1 + index % 3);
+      CompareVoxelInput("random heightfield " + std::to_string(index), input, volumes, settings,
+                        tally);
+    } else {
+      const auto chunk = RandomChunk(random, d);
+      const auto volumes =
+          RandomVolumes(random, lo, hi, 0, chunk.sizeY * settings.CellHeight, 1 + index % 3);
+      CompareVoxelInput("random chunk " + std::to_string(index), chunk, volumes, settings, tally);
+    }
+  }
+  Finish("heightfield and chunk input", tally, start);
+  EXPECT_GE(tally.tiles, 2000);
 }
 
 TEST(Build3DRecastDifferential, AtLeastTenThousandTiles) {
   // Runs after the two above (GoogleTest keeps the order of definition);
   // alone (a filter), it has nothing to count.
-  if (SourcesRun() < 2) GTEST_SKIP() << "needs GeneratedLevels and RandomSoups to run first";
+  if (SourcesRun() < 3) GTEST_SKIP() << "needs the three tests above to run first";
   Total().Print("all sources");
   EXPECT_GE(Total().tiles, 10000);
   EXPECT_EQ(Total().mismatches, 0);
