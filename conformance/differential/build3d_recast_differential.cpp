@@ -3,7 +3,9 @@
 // its results equal Recast 1.6.0's, b3d.span.recast), stage by stage on the
 // same binary32 inputs, tile by tile: the generated levels of every kind
 // (several seeds, sizes and settings, tiled) and random triangle soups with
-// random settings and volumes. Mesh3DPipeline::TileSpans gives every stage's
+// random settings and volumes; also random heightfield and voxel-chunk
+// inputs, whose stage `spans` is compared with rcAddSpan (threshold 0) of
+// the mapped source columns. Mesh3DPipeline::TileSpans gives every stage's
 // value; each stage is compared with Recast run on the reference's value of
 // the previous stage, by canonical bytes, and a difference is reported with
 // the stage, the column (x, z) and the span index.
