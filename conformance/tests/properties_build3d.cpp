@@ -193,6 +193,22 @@ std::vector<Span> ChunkRunsModel(const VoxelChunk& c, std::int64_t i, std::int64
   return runs;
 }
 
+// Cells and rows of 1, tiles of 4, WalkableHeight 1..3, WalkableClimb
+// 0..2, WalkableRadius 0 or 1 (B = 3 or 4).
+NavSettings AnyUnitSettings() {
+  return onepath::b3dtest::UnitSettings(*rc::gen::inRange(1, 4), *rc::gen::inRange(0, 3),
+                                        *rc::gen::inRange(0, 2));
+}
+
+// b3d.voxel-mapping: the index i + sizeX * k of the source column that grid
+// column (c, r) of `tile` shows, or -1 outside the source.
+std::int64_t SourceIndex(const TileGrid& grid, const TileIndex& tile, std::int64_t c,
+                         std::int64_t r, std::int64_t sizeX, std::int64_t sizeZ) {
+  const std::int64_t i = SourceColumn(grid, tile.x, c);
+  const std::int64_t k = SourceColumn(grid, tile.z, r);
+  return 0 <= i && i < sizeX && 0 <= k && k < sizeZ ? i + sizeX * k : -1;
+}
+
 // Every heightfield stage of a tile is valid with the same extents, and
 // every compact stage is valid (b3d.span.heightfield,
 // b3d.span.compact-heightfield).
@@ -405,9 +421,7 @@ TEST(Build3DProperties, AnyHeightfieldInputGivesValidStagesCoveringItsRows) {
   CLAUSE("b3d.span.from-heightfield b3d.span.heightfield b3d.span.add b3d.voxel-mapping");
   CheckProperty(
       [] {
-        // Cells and rows of 1, tiles of 4, radius 0 or 1 (B = 3 or 4).
-        const NavSettings s = onepath::b3dtest::UnitSettings(
-            *rc::gen::inRange(1, 4), *rc::gen::inRange(0, 3), *rc::gen::inRange(0, 2));
+        const NavSettings s = AnyUnitSettings();
         HeightfieldInput in;
         in.width = *rc::gen::inRange(1, 10);
         in.depth = *rc::gen::inRange(1, 10);
@@ -430,12 +444,10 @@ TEST(Build3DProperties, AnyHeightfieldInputGivesValidStagesCoveringItsRows) {
           CheckStagesValid(t, static_cast<int>(in.rows));
           for (std::int64_t r = 0; r < t.grid.width; ++r) {
             for (std::int64_t c = 0; c < t.grid.width; ++c) {
-              const std::int64_t i = SourceColumn(t.grid, tile.x, c);
-              const std::int64_t k = SourceColumn(t.grid, tile.z, r);
-              const bool inside = 0 <= i && i < in.width && 0 <= k && k < in.depth;
+              const std::int64_t source = SourceIndex(t.grid, tile, c, r, in.width, in.depth);
               const std::vector<int> expected =
-                  inside ? CoveredRows(in.columns[static_cast<std::size_t>(i + in.width * k)])
-                         : std::vector<int>{};
+                  source < 0 ? std::vector<int>{}
+                             : CoveredRows(in.columns[static_cast<std::size_t>(source)]);
               RC_ASSERT(CoveredRows(t.spans.Column(
                             static_cast<std::size_t>(c + t.grid.width * r))) == expected);
             }
@@ -449,8 +461,7 @@ TEST(Build3DProperties, ChunkColumnsAreTheirSolidRuns) {
   CLAUSE("b3d.span.from-chunk b3d.chunk-input b3d.voxel-mapping b3d.span.heightfield");
   CheckProperty(
       [] {
-        const NavSettings s = onepath::b3dtest::UnitSettings(
-            *rc::gen::inRange(1, 4), *rc::gen::inRange(0, 3), *rc::gen::inRange(0, 2));
+        const NavSettings s = AnyUnitSettings();
         VoxelChunk c;
         c.sizeX = *rc::gen::inRange(1, 9);
         c.sizeY = *rc::gen::inRange(0, 16);
@@ -466,11 +477,10 @@ TEST(Build3DProperties, ChunkColumnsAreTheirSolidRuns) {
           CheckStagesValid(t, static_cast<int>(c.sizeY));
           for (std::int64_t r = 0; r < t.grid.width; ++r) {
             for (std::int64_t col = 0; col < t.grid.width; ++col) {
-              const std::int64_t i = SourceColumn(t.grid, tile.x, col);
-              const std::int64_t k = SourceColumn(t.grid, tile.z, r);
-              const bool inside = 0 <= i && i < c.sizeX && 0 <= k && k < c.sizeZ;
+              const std::int64_t source = SourceIndex(t.grid, tile, col, r, c.sizeX, c.sizeZ);
               const std::vector<Span> expected =
-                  inside ? ChunkRunsModel(c, i, k) : std::vector<Span>{};
+                  source < 0 ? std::vector<Span>{}
+                             : ChunkRunsModel(c, source % c.sizeX, source / c.sizeX);
               const auto got = t.spans.Column(static_cast<std::size_t>(col + t.grid.width * r));
               RC_ASSERT(std::vector<Span>(got.begin(), got.end()) == expected);
             }
