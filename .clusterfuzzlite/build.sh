@@ -13,6 +13,8 @@
 #   - the independent checkers the targets call
 #     (conformance/generators/{arrangement,region,triangulation,cdt}_validity.cpp,
 #     tile_squares.cpp) and the Boost.Multiprecision oracles (oracles/boost_mp/*.cpp);
+#   - for a target listed with oracle "recast", the Recast oracle
+#     (oracles/recast/*.cpp) and Recast (see below);
 #   - fmt header-only (-DFMT_HEADER_ONLY) and OpenSSL's libcrypto statically,
 #     so the binaries need no shared library beyond the C/C++ runtime (the
 #     ClusterFuzzLite runner image has neither).
@@ -136,15 +138,46 @@ if [ -s "$failed" ]; then
 fi
 ar rcs "$work/libonepath_fuzz.a" "${objects[@]}"
 
+# The Recast oracle (oracles/recast), for the targets listed with oracle
+# "recast" in fuzz/targets.txt: its sources, and Recast e75adf8 itself from
+# a checkout in $SRC/recastnavigation (the Dockerfile clones it; its
+# Recast/Source compiled here, its headers reached as
+# <recastnavigation/...> through a link in the work dir), else the
+# system's librecast-dev (-lRecast, a shared library).
+oracles_text=$(python3 tools/fuzz/fuzz_targets.py --oracles)
+recast_link=()
+if grep -q ' recast$' <<<"$oracles_text"; then
+  recast_include="$work/include/recastnavigation"
+  mkdir -p "$work/include"
+  recast_sources=(oracles/recast/*.cpp)
+  if [ -d "${SRC:-/nonexistent}/recastnavigation/Recast/Include" ]; then
+    ln -s "$SRC/recastnavigation/Recast/Include" "$recast_include"
+    recast_sources+=("$SRC"/recastnavigation/Recast/Source/*.cpp)
+  else
+    ln -s /usr/include/recastnavigation "$recast_include"
+    recast_link=(-lRecast)
+  fi
+  recast_objects=()
+  for src in "${recast_sources[@]}"; do
+    obj="$work/obj/recast_$(basename "${src%.cpp}").o"
+    recast_objects+=("$obj")
+    "$CXX" "${cxxflags[@]}" -I"$work/include" -I"$recast_include" -c "$src" -o "$obj"
+  done
+  ar rcs "$work/liboracle_recast.a" "${recast_objects[@]}"
+  recast_link=("$work/liboracle_recast.a" "${recast_link[@]}")
+fi
+
 # The targets: fuzz/targets.txt, the one list.
 names=$(python3 tools/fuzz/fuzz_targets.py --names)
 mapfile -t targets <<<"$names"
 
 for t in "${targets[@]}"; do
   echo "build.sh: $t"
+  oracle_link=()
+  if grep -qx "$t recast" <<<"$oracles_text"; then oracle_link=("${recast_link[@]}"); fi
   # shellcheck disable=SC2086  # LIB_FUZZING_ENGINE may hold several words
   "$CXX" "${cxxflags[@]}" "fuzz/$t.cpp" -o "$OUT/$t" $LIB_FUZZING_ENGINE \
-    "$work/libonepath_fuzz.a" "${crypto[@]}"
+    "$work/libonepath_fuzz.a" "${oracle_link[@]}" "${crypto[@]}"
   for extra in dict options; do
     if [ -f "fuzz/$t.$extra" ]; then cp "fuzz/$t.$extra" "$OUT/"; fi
   done

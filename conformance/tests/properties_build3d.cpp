@@ -14,12 +14,19 @@
 //    heightfield input reproduce every later stage.
 //  - b3d.span.add is a short pseudo-code; AddSpanModel below transcribes
 //    it on a plain vector, independently of the pooled lists.
+//  - b3d.span.add merges overlapping and touching spans, so the rows a
+//    column covers after any sequence of additions are the union of the
+//    rows of the spans added (b3d.span.from-heightfield); a chunk column's
+//    spans are its maximal solid runs (b3d.span.from-chunk), which
+//    ChunkRunsModel computes straight from the voxels.
 #include <rapidcheck.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
+#include "conformance/tests/build3d_util.hpp"
 #include "conformance/tests/check_property.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/build3d.hpp"
@@ -32,9 +39,16 @@ using namespace onepath::build3d;
 using onepath::proptest::CheckProperty;
 
 // A few settings: the defaults; cells of 1/4 with a small agent; coarse
-// cells with a wide agent and a steep slope limit.
+// cells with a wide agent and a steep slope limit; rows of 1/8000 with a
+// short agent, so that a soup of AnySoup (y within 0 .. 8) has up to
+// 8 / 1.25e-4 + WalkableHeight + 3 = 64163 rows, far above Recast's 8191.
 NavSettings AnySettings(int kind) {
   NavSettings s;
+  if (kind == 3) {
+    s.CellHeight = 1.25e-4;
+    s.AgentHeight = 0.02;
+    s.AgentMaxClimb = 0.01;
+  }
   if (kind == 1) {
     s.CellSize = 0.25;
     s.CellHeight = 0.125;
@@ -140,6 +154,76 @@ void AddSpanModel(std::vector<Span>& column, Span add, int threshold) {
   column.insert(column.begin() + static_cast<std::ptrdiff_t>(i), n);
 }
 
+// Up to three area volumes over the soups' extent (any area, also 0).
+std::vector<ConvexVolume> AnyVolumes() {
+  std::vector<ConvexVolume> volumes(static_cast<std::size_t>(*rc::gen::inRange(0, 4)));
+  for (ConvexVolume& v : volumes) {
+    const int n = *rc::gen::inRange(3, 7);
+    for (int i = 0; i < n; ++i) v.points.push_back({*Coordinate(16) - 2, *Coordinate(16) - 2});
+    v.minY = *Coordinate(8) - 2;
+    v.maxY = *Coordinate(8) - 2;
+    v.area = *rc::gen::inRange(0, 64);
+  }
+  return volumes;
+}
+
+// The rows a list of spans covers, as a sorted list of row numbers.
+std::vector<int> CoveredRows(std::span<const Span> spans) {
+  std::vector<int> rows;
+  for (const Span& sp : spans) {
+    for (int r = sp.smin; r < sp.smax; ++r) rows.push_back(r);
+  }
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  return rows;
+}
+
+// b3d.span.from-chunk from the voxels: the maximal solid runs of chunk
+// column (i, k), bottom up, as spans of area 63.
+std::vector<Span> ChunkRunsModel(const VoxelChunk& c, std::int64_t i, std::int64_t k) {
+  std::vector<Span> runs;
+  for (std::int64_t j = 0; j < c.sizeY; ++j) {
+    if (c.voxels[static_cast<std::size_t>(i + c.sizeX * (j + c.sizeY * k))] == 0) continue;
+    if (!runs.empty() && runs.back().smax == j) {
+      ++runs.back().smax;
+    } else {
+      runs.push_back({static_cast<std::uint16_t>(j), static_cast<std::uint16_t>(j + 1), 63});
+    }
+  }
+  return runs;
+}
+
+// Cells and rows of 1, tiles of 4, WalkableHeight 1..3, WalkableClimb
+// 0..2, WalkableRadius 0 or 1 (B = 3 or 4).
+NavSettings AnyUnitSettings() {
+  return onepath::b3dtest::UnitSettings(*rc::gen::inRange(1, 4), *rc::gen::inRange(0, 3),
+                                        *rc::gen::inRange(0, 2));
+}
+
+// b3d.voxel-mapping: the index i + sizeX * k of the source column that grid
+// column (c, r) of `tile` shows, or -1 outside the source.
+std::int64_t SourceIndex(const TileGrid& grid, const TileIndex& tile, std::int64_t c,
+                         std::int64_t r, std::int64_t sizeX, std::int64_t sizeZ) {
+  const std::int64_t i = SourceColumn(grid, tile.x, c);
+  const std::int64_t k = SourceColumn(grid, tile.z, r);
+  return 0 <= i && i < sizeX && 0 <= k && k < sizeZ ? i + sizeX * k : -1;
+}
+
+// Every heightfield stage of a tile is valid with the same extents, and
+// every compact stage is valid (b3d.span.heightfield,
+// b3d.span.compact-heightfield).
+void CheckStagesValid(const Mesh3DTileSpans& t, int maxTop) {
+  for (const Heightfield* h : {&t.spans, &t.lowHanging, &t.ledges, &t.lowHeight}) {
+    RC_ASSERT(h->columnCount() == static_cast<std::size_t>(t.grid.width) * t.grid.width);
+    onepath::build3d::internal::CheckHeightfield(*h);
+    for (const Span& sp : h->spans()) RC_ASSERT(sp.smax <= maxTop);
+    RC_ASSERT(SameExtents(*h, t.spans));
+  }
+  for (const CompactHeightfield* c : {&t.compact, &t.eroded, &t.volumes}) {
+    onepath::build3d::internal::CheckCompactHeightfield(*c);
+  }
+}
+
 rc::Gen<Span> AnySpan() {
   return rc::gen::apply(
       [](int smin, int length, int area) {
@@ -155,7 +239,7 @@ TEST(Build3DProperties, EveryStagesValueIsValid) {
   CLAUSE("b3d.span.heightfield b3d.span.compact-heightfield b3d.span.rasterize b3d.span.stages");
   CheckProperty(
       [] {
-        const NavSettings s = AnySettings(*rc::gen::inRange(0, 3));
+        const NavSettings s = AnySettings(*rc::gen::inRange(0, 4));
         const TriangleSoup soup = AnySoup();
         const TileRange range = SoupTiles(soup, s);
         for (const TileIndex& tile : BuildOrder(range)) {
@@ -195,7 +279,7 @@ TEST(Build3DProperties, ASkippedTileBuildsNothing) {
   int skipped = 0;
   CheckProperty(
       [&] {
-        const NavSettings s = AnySettings(*rc::gen::inRange(0, 3));
+        const NavSettings s = AnySettings(*rc::gen::inRange(0, 4));
         TriangleSoup soup = AnySoup();
         // Make most triangles face down, so that many tiles have none that
         // may be walkable.
@@ -208,9 +292,18 @@ TEST(Build3DProperties, ASkippedTileBuildsNothing) {
           const auto triangles = SelectTileTriangles(soup, s, d, range, tile.x, tile.z);
           if (AnyMayBeWalkable(soup, triangles, d.slopeCosine)) continue;
           ++skipped;
-          const Mesh3DTileSpans t = Mesh3DPipeline::TileSpans(soup, {}, s, tile.x, tile.z);
+          // Built anyway, with any volumes: every span of every filter
+          // stage has area 0 and every compact stage is empty, so the
+          // tile would give no regions and no polygons (000 §5): skipping
+          // it changes nothing.
+          const std::vector<ConvexVolume> volumes = AnyVolumes();
+          const Mesh3DTileSpans t = Mesh3DPipeline::TileSpans(soup, volumes, s, tile.x, tile.z);
           for (const TileTriangle& tri : t.triangles->triangles) RC_ASSERT(tri.area == 0);
+          for (const Heightfield* h : {&t.spans, &t.lowHanging, &t.ledges, &t.lowHeight}) {
+            for (const Span& sp : h->spans()) RC_ASSERT(sp.area == 0);
+          }
           RC_ASSERT(t.compact.spans().empty());
+          RC_ASSERT(t.eroded.spans().empty());
           RC_ASSERT(t.volumes.spans().empty());
         }
       },
@@ -222,7 +315,7 @@ TEST(Build3DProperties, HeightfieldInputOfASoupTileReproducesItsStages) {
   CLAUSE("b3d.span.from-heightfield b3d.voxel-mapping b3d.heightfield-input");
   CheckProperty(
       [] {
-        const NavSettings s = AnySettings(*rc::gen::inRange(0, 3));
+        const NavSettings s = AnySettings(*rc::gen::inRange(0, 4));
         const TriangleSoup soup = AnySoup();
         const TileRange range = SoupTiles(soup, s);
         const TileIndex tile = *rc::gen::elementOf(BuildOrder(range));
@@ -240,9 +333,15 @@ TEST(Build3DProperties, HeightfieldInputOfASoupTileReproducesItsStages) {
         in.columns.resize(static_cast<std::size_t>(in.width * in.depth));
         for (std::int64_t r = 0; r < w; ++r) {
           for (std::int64_t c = 0; c < w; ++c) {
+            // The column's spans in any order (they are strictly separated,
+            // so AddSpan with threshold 0 puts them back as they were).
             const auto column = t.spans.Column(static_cast<std::size_t>(c + w * r));
-            in.columns[static_cast<std::size_t>(shift + c + in.width * (shift + r))].assign(
-                column.begin(), column.end());
+            std::vector<Span>& source =
+                in.columns[static_cast<std::size_t>(shift + c + in.width * (shift + r))];
+            source.assign(column.begin(), column.end());
+            for (std::size_t i = source.size(); i > 1; --i) {
+              std::swap(source[i - 1], source[*rc::gen::inRange<std::size_t>(0, i)]);
+            }
           }
         }
         const Mesh3DTileSpans h = Mesh3DPipeline::TileSpans(in, {}, s, 1, 1);
@@ -301,7 +400,7 @@ TEST(Build3DProperties, ValuesRoundTripThroughListsAndRunsRepeat) {
   CLAUSE("b3d.span.heightfield b3d.span.compact-heightfield b3d.span.stages");
   CheckProperty(
       [] {
-        const NavSettings s = AnySettings(*rc::gen::inRange(0, 3));
+        const NavSettings s = AnySettings(*rc::gen::inRange(0, 4));
         const TriangleSoup soup = AnySoup();
         const TileIndex tile = *rc::gen::elementOf(BuildOrder(SoupTiles(soup, s)));
         const Mesh3DTileSpans a = Mesh3DPipeline::TileSpans(soup, {}, s, tile.x, tile.z);
@@ -316,4 +415,77 @@ TEST(Build3DProperties, ValuesRoundTripThroughListsAndRunsRepeat) {
         RC_ASSERT(CanonicalBytes(c) == CanonicalBytes(a.volumes));
       },
       100);
+}
+
+TEST(Build3DProperties, AnyHeightfieldInputGivesValidStagesCoveringItsRows) {
+  CLAUSE("b3d.span.from-heightfield b3d.span.heightfield b3d.span.add b3d.voxel-mapping");
+  CheckProperty(
+      [] {
+        const NavSettings s = AnyUnitSettings();
+        HeightfieldInput in;
+        in.width = *rc::gen::inRange(1, 10);
+        in.depth = *rc::gen::inRange(1, 10);
+        in.rows = *rc::gen::inRange(1, 40);
+        in.originY = *Coordinate(8) - 4;
+        // Spans in any order, overlapping, touching or apart, any area.
+        for (std::int64_t c = 0; c < in.width * in.depth; ++c) {
+          std::vector<Span> column(static_cast<std::size_t>(*rc::gen::inRange(0, 6)));
+          for (Span& sp : column) {
+            const int smin = *rc::gen::inRange(0, static_cast<int>(in.rows));
+            const int smax = *rc::gen::inRange(smin + 1, static_cast<int>(in.rows) + 1);
+            sp = {static_cast<std::uint16_t>(smin), static_cast<std::uint16_t>(smax),
+                  static_cast<std::uint8_t>(*rc::gen::inRange(0, 64))};
+          }
+          in.columns.push_back(column);
+        }
+        for (const TileIndex& tile :
+             BuildOrder(VoxelTiles(in.width, in.depth, DeriveSettings(s)))) {
+          const Mesh3DTileSpans t = Mesh3DPipeline::TileSpans(in, {}, s, tile.x, tile.z);
+          CheckStagesValid(t, static_cast<int>(in.rows));
+          for (std::int64_t r = 0; r < t.grid.width; ++r) {
+            for (std::int64_t c = 0; c < t.grid.width; ++c) {
+              const std::int64_t source = SourceIndex(t.grid, tile, c, r, in.width, in.depth);
+              const std::vector<int> expected =
+                  source < 0 ? std::vector<int>{}
+                             : CoveredRows(in.columns[static_cast<std::size_t>(source)]);
+              RC_ASSERT(CoveredRows(t.spans.Column(
+                            static_cast<std::size_t>(c + t.grid.width * r))) == expected);
+            }
+          }
+        }
+      },
+      300);
+}
+
+TEST(Build3DProperties, ChunkColumnsAreTheirSolidRuns) {
+  CLAUSE("b3d.span.from-chunk b3d.chunk-input b3d.voxel-mapping b3d.span.heightfield");
+  CheckProperty(
+      [] {
+        const NavSettings s = AnyUnitSettings();
+        VoxelChunk c;
+        c.sizeX = *rc::gen::inRange(1, 9);
+        c.sizeY = *rc::gen::inRange(0, 16);
+        c.sizeZ = *rc::gen::inRange(1, 9);
+        const int density = *rc::gen::inRange(1, 4);  // a quarter to three quarters solid
+        for (std::int64_t v = 0; v < c.sizeX * c.sizeY * c.sizeZ; ++v) {
+          c.voxels.push_back(*rc::gen::inRange(0, 4) < density
+                                 ? static_cast<std::uint8_t>(*rc::gen::inRange(1, 256))
+                                 : std::uint8_t{0});
+        }
+        for (const TileIndex& tile : BuildOrder(VoxelTiles(c.sizeX, c.sizeZ, DeriveSettings(s)))) {
+          const Mesh3DTileSpans t = Mesh3DPipeline::TileSpans(c, {}, s, tile.x, tile.z);
+          CheckStagesValid(t, static_cast<int>(c.sizeY));
+          for (std::int64_t r = 0; r < t.grid.width; ++r) {
+            for (std::int64_t col = 0; col < t.grid.width; ++col) {
+              const std::int64_t source = SourceIndex(t.grid, tile, col, r, c.sizeX, c.sizeZ);
+              const std::vector<Span> expected =
+                  source < 0 ? std::vector<Span>{}
+                             : ChunkRunsModel(c, source % c.sizeX, source / c.sizeX);
+              const auto got = t.spans.Column(static_cast<std::size_t>(col + t.grid.width * r));
+              RC_ASSERT(std::vector<Span>(got.begin(), got.end()) == expected);
+            }
+          }
+        }
+      },
+      300);
 }

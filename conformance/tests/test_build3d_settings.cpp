@@ -140,6 +140,41 @@ TEST(Build3DSettings, TileCellsAtTheToleranceEdge) {
   ExpectSettingError(s, "TileSize", 1024.25);
 }
 
+TEST(Build3DSettings, TileCellsAtTheRoundedToleranceEdge) {
+  CLAUSE("b3d.tile-cells num.ieee");
+  // CellSize 0.25, so TileSize / CellSize = 4 * TileSize exactly. TileSize
+  // 8.000025 = 0x1.0000346dc5d64p+3 gives q = 0x1.0000346dc5d64p+5. In
+  // exact arithmetic q - 1e-4 (1e-4 = 0x1.a36e2eb1c432dp-14) lies 0.467 of
+  // an ulp (2^-47 at 32) above 32 and its ceiling would be 33; the binary64
+  // subtraction rounds it to 32 exactly, so TileCells = 32. The next double,
+  // 0x1.0000346dc5d65p+3, puts q - 1e-4 1.467 ulps above 32, which rounds
+  // to 32 + 2^-47: TileCells = 33. The edge is where the rounded
+  // difference leaves 32, not where the real one does.
+  NavSettings s;
+  s.CellSize = 0.25;
+  s.TileSize = 0x1.0000346dc5d64p+3;
+  EXPECT_EQ(s.TileSize, 8.000025);
+  EXPECT_EQ(DeriveSettings(s).tileCells, 32);
+  EXPECT_EQ(DeriveSettings(s).cs, 0x1.0000346dc5d64p+3 / 32);
+  s.TileSize = 0x1.0000346dc5d65p+3;
+  EXPECT_EQ(DeriveSettings(s).tileCells, 33);
+  EXPECT_EQ(DeriveSettings(s).cs, 0x1.0000346dc5d65p+3 / 33);
+  // The max(1, ...) when the ceiling is 0: TileSize 2^-8, CellSize 2^16
+  // give q = 2^-24, q - 1e-4 < 0, ceil = -0, so TileCells = 1 and cs =
+  // TileSize (not CellSize).
+  s.CellSize = 0x1p16;
+  s.TileSize = 0x1p-8;
+  s.AgentRadius = 0.0;
+  EXPECT_EQ(DeriveSettings(s).tileCells, 1);
+  EXPECT_EQ(DeriveSettings(s).cs, 0x1p-8);
+  // q exactly 1e-4 above an integer (TileSize = (1 + 1e-4) * CellSize with
+  // CellSize 1): 0x1.00068db8bac71p+0 - 1e-4 rounds to 1, TileCells 1.
+  s.CellSize = 1.0;
+  s.TileSize = 1.0001;
+  EXPECT_EQ(1.0001 - 1e-4, 1.0);
+  EXPECT_EQ(DeriveSettings(s).tileCells, 1);
+}
+
 TEST(Build3DSettings, WalkableSettingsUseTheNominalBinary32Sizes) {
   CLAUSE("b3d.walkable-settings b3d.border");
   NavSettings s;

@@ -4,6 +4,7 @@
 // is exact and the expected values follow by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <random>
 #include <vector>
@@ -11,8 +12,11 @@
 #include "conformance/tests/build3d_util.hpp"
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/error_fields.hpp"
+#include "onepath/build3d/internal/stages.hpp"
+#include "onepath/build3d/pipeline.hpp"
 #include "onepath/build3d/settings.hpp"
 #include "onepath/build3d/slope_math.hpp"
+#include "onepath/build3d/span_pipeline.hpp"
 #include "onepath/build3d/tile_grid.hpp"
 #include "onepath/core/canonical.hpp"
 
@@ -57,6 +61,36 @@ TEST(Build3DTileGrid, TileOriginsProductThenSum) {
   for (std::int64_t tx = -5; tx < 5; ++tx) {
     EXPECT_EQ(TileOriginX(d, tx + 1), 0.1 + static_cast<double>(tx + 1) * 9.6);
   }
+}
+
+TEST(Build3DTileGrid, TheGridOriginRoundsInThePinnedOrder) {
+  CLAUSE("b3d.tile-origin b3d.grid");
+  // OriginX = OriginZ = 0.1 (0x1.999999999999ap-4), TileSize 4, cells of
+  // 0.25 (16 per tile), AgentRadius 0.25: WalkableRadius 1, B = 4, B * cs =
+  // 1 exactly. gridX of tile 1: 0.1 + 1 * 4 rounds to 0x1.0666666666666p+2
+  // (4.0999999999999996), minus 1 (exact) is 0x1.8ccccccccccccp+1; the
+  // other association, 0.1 + (4 - 1) = 0.1 + 3, would round to
+  // 0x1.8cccccccccccdp+1 (3.1000000000000001). gridZ of tile 4: 0.1 + 16
+  // rounds to 0x1.019999999999ap+4, minus 1 is 0x1.e333333333334p+3, where
+  // 0.1 + 15 gives 0x1.e333333333333p+3.
+  NavSettings s;
+  s.OriginX = s.OriginZ = 0.1;
+  s.TileSize = 4.0;
+  s.CellSize = 0.25;
+  s.AgentRadius = 0.25;
+  const DerivedSettings d = DeriveSettings(s);
+  ASSERT_EQ(d.border, 4);
+  ASSERT_EQ(d.tileCells, 16);
+  EXPECT_EQ(TileOriginX(s, 1), 0x1.0666666666666p+2);
+  const TileGrid g = MakeTileGrid(s, d, 1, 4, 0.0, 10);
+  EXPECT_EQ(g.originX, 0x1.8ccccccccccccp+1);
+  EXPECT_NE(g.originX, 0.1 + 3.0);
+  EXPECT_EQ(g.originZ, 0x1.e333333333334p+3);
+  EXPECT_NE(g.originZ, 0.1 + 15.0);
+  EXPECT_EQ(g.bmin.x, static_cast<float>(0x1.8ccccccccccccp+1));
+  // bmax.x = f32(gridX + 24 * 0.25) = f32(gridX + 6): the double sum, then
+  // one rounding.
+  EXPECT_EQ(g.bmax.x, static_cast<float>(0x1.8ccccccccccccp+1 + 6.0));
 }
 
 TEST(Build3DTileGrid, ASoupTilesGridByHand) {
@@ -140,6 +174,38 @@ TEST(Build3DTileGrid, SoupY0IsClampedAndRowsCounted) {
   soup.indices.insert(soup.indices.end(), {3, 4, 5});
   v = SoupGridVertical(soup, first, s, d);
   EXPECT_EQ(v.rows, 21);
+}
+
+TEST(Build3DTileGrid, RowsAboveRecastsThirteenBitsUpTo65535) {
+  CLAUSE("b3d.grid-vertical b3d.span.rows b3d.span.rasterize b3d.span.compact");
+  // Cells and rows of 1, tiles of 4, WalkableHeight 2, WalkableRadius 1: B
+  // = 4, W = 12, tile (0, 0)'s grid starts at x = z = -4. A wall from y = 0
+  // to 65530 in cell (4, 4) and a floor at y = 40000.5 in cell (5, 5): y0
+  // = 0 - 1 = -1, rows = ceil(65531 / 1) + 2 + 2 = 65535, the most allowed.
+  // bmin.y = -1, bmax.y = f32(-1 + 65535) = 65534, by = 65535.
+  // Wall (area 0: n.y = 0): y - bmin.y = 1 .. 65531, span (1, 65531).
+  // Floor (area 63): 40001.5 -> smin = floor = 40001, smax = ceil = 40002.
+  // Recast's 13-bit spans would clamp both tops to 8191.
+  const NavSettings s = b3dtest::UnitSettings(2, 1, 1);
+  const TriangleSoup soup =
+      Soup({0.25f, 0, 0.5f, 0.25f, 65530, 0.5f, 0.75f, 0, 0.5f,  //
+            1.25f, 40000.5f, 1.25f, 1.25f, 40000.5f, 1.75f, 1.75f, 40000.5f, 1.25f},
+           {0, 1, 2, 3, 4, 5});
+  const Mesh3DTileSpans t = Mesh3DPipeline::TileSpans(soup, {}, s, 0, 0);
+  EXPECT_EQ(t.grid.rows, 65535);
+  EXPECT_EQ(t.grid.originY, -1.0);
+  EXPECT_EQ(t.grid.bmax.y, 65534.0f);
+  const std::vector<Span> wall = {{1, 65531, 0}}, floor = {{40001, 40002, 63}};
+  EXPECT_TRUE(std::ranges::equal(t.spans.Column(4 + 12 * 4), wall));
+  EXPECT_TRUE(std::ranges::equal(t.spans.Column(5 + 12 * 5), floor));
+  EXPECT_EQ(t.spans.spans().size(), 2u);
+  // Compacted: the floor's open space reaches 65535, clearance min(65535 -
+  // 40002, 255) = 255; the wall has area 0 and no compact span.
+  const CompactHeightfield c = SpanPipeline::Compact(t.spans, s);
+  ASSERT_EQ(c.Column(5 + 12 * 5).size(), 1u);
+  EXPECT_EQ(c.Column(5 + 12 * 5)[0].y, 40002);
+  EXPECT_EQ(c.Column(5 + 12 * 5)[0].h, 255);
+  EXPECT_TRUE(c.Column(4 + 12 * 4).empty());
 }
 
 TEST(Build3DTileGrid, HeightfieldAndChunkGrids) {
@@ -251,6 +317,67 @@ TEST(Build3DTileGrid, TriangleSelectionEqualsTouchingEveryTilesGridBox) {
     EXPECT_EQ(SelectTileTriangles(soup, s, d, range, tile.x, tile.z), expected);
     EXPECT_EQ(byTile[next++], expected);
   }
+}
+
+TEST(Build3DTileGrid, AnUnselectedTriangleAddsNoSpanToTheTilesGrid) {
+  CLAUSE("b3d.triangle-selection b3d.span.rasterize b3d.span.split");
+  // Brute force over every tile and every triangle of two dyadic settings,
+  // where every binary64 and binary32 value below is exact: a triangle that
+  // b3d.triangle-selection leaves out of a tile, rasterized alone into that
+  // tile's grid (b3d.span.rasterize, any rows), adds no span. The one
+  // exception is the grid's far z line (b3d.triangle-selection's note):
+  // with lo.z = bmax.z the row index trunc(W) is clamped to W - 1, and an
+  // edge lying on the line survives the split at bmax.z as a three-point
+  // strip (both ends go to the low part, the second twice), so row W - 1
+  // gets a span. On the far x line the strip's start column W is skipped.
+  NavSettings second;  // cells of 1/2, tiles of 4 (8 cells), B = 2 + 3
+  second.CellSize = 0.5;
+  second.TileSize = 4.0;
+  second.CellHeight = 0.25;
+  second.AgentRadius = 1.0;
+  second.OriginX = 0.75;
+  second.OriginZ = -1.25;
+  int unselected = 0, farZ = 0;
+  for (const NavSettings& s : {Dyadic(), second}) {
+    const DerivedSettings d = DeriveSettings(s);
+    std::mt19937 rng(2026);
+    std::uniform_int_distribution<int> coordinate(-120, 120);  // quarters
+    TriangleSoup soup;
+    for (int t = 0; t < 600; ++t) {
+      const float x = coordinate(rng) / 4.0f, z = coordinate(rng) / 4.0f;
+      std::uniform_int_distribution<int> offset(0, (t % 4 == 0) ? 60 : 6);
+      for (int k = 0; k < 3; ++k) {
+        soup.vertices.insert(soup.vertices.end(), {x + offset(rng) / 4.0f, static_cast<float>(k),
+                                                   z + offset(rng) / 4.0f});
+        soup.indices.push_back(3 * t + k);
+      }
+    }
+    const TileRange range = SoupTiles(soup, s);
+    for (const TileIndex& tile : BuildOrder(range)) {
+      const TileGrid g = MakeTileGrid(s, d, tile.x, tile.z, -4.0, 64);
+      std::vector<bool> selected(soup.indices.size() / 3);
+      for (std::uint32_t t : SelectTileTriangles(soup, s, d, range, tile.x, tile.z)) {
+        selected[t] = true;
+      }
+      for (std::uint32_t t = 0; t < selected.size(); ++t) {
+        if (selected[t]) continue;
+        ++unselected;
+        const Heightfield h = internal::Rasterize(soup, TileTriangles{{{t, 63}}}, g, 0);
+        if (h.spans().empty()) continue;
+        float minZ = SoupVertex(soup, 3 * t).z;
+        for (int k = 1; k < 3; ++k) minZ = std::min(minZ, SoupVertex(soup, 3 * t + k).z);
+        EXPECT_EQ(minZ, g.bmax.z) << "triangle " << t << " tile " << tile.x << ", " << tile.z;
+        for (std::size_t c = 0; c < h.columnCount(); ++c) {
+          if (!h.Column(c).empty()) {
+            EXPECT_EQ(c / g.width, g.width - 1u) << "triangle " << t;
+          }
+        }
+        ++farZ;
+      }
+    }
+  }
+  EXPECT_GT(unselected, 50000);
+  EXPECT_GT(farZ, 0);  // the exception occurs, so the check above is live
 }
 
 TEST(Build3DTileGrid, TriangleTilesAreClampedToTheSoupsTiles) {

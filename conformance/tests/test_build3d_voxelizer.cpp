@@ -292,3 +292,15 @@ TEST(Build3DFromChunk, SolidRunsBecomeWalkableSpans) {
   const Heightfield h = Voxelizer::FromChunk(c, Grid10(), 0, 0);
   EXPECT_EQ(NonEmpty(h), (Columns{{33, {{0, 2, 63}, {3, 4, 63}}}, {34, {{4, 5, 63}}}}));
 }
+
+TEST(Build3DFromChunk, NoRowsGiveNoSpans) {
+  CLAUSE("b3d.span.from-chunk b3d.chunk-input");
+  // sizeY 0: a valid chunk of 2 x 0 x 1 voxels, so the voxel list is empty
+  // and every column has no span. fuzz_build3d_spans found FromChunk
+  // offsetting the empty list's null data(); the sanitizer build's
+  // unit_tests (UBSan) failed here before the fix.
+  VoxelChunk c{2, 0, 1, {}};
+  const Heightfield h = Voxelizer::FromChunk(c, Grid10(), 0, 0);
+  EXPECT_EQ(h.spans().size(), 0u);
+  EXPECT_EQ(h.columnCount(), static_cast<std::size_t>(h.width() * h.depth()));
+}

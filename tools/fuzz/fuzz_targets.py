@@ -16,12 +16,13 @@ tools/test.sh, tools/fuzz_nightly.sh, tools/fuzz/make_seed_corpus.py and
   - every fuzz/*.cpp that defines LLVMFuzzerTestOneInput, every
     fuzz/*.options and fuzz/*.dict and every folder of fuzz/regressions/
     belongs to a listed target;
-  - a target listed with oracle "-" includes no oracles/ header, one listed
-    "boost" includes oracles/boost_mp/ (meson links the oracle by this
-    field).
+  - a target listed with oracle "boost" includes oracles/boost_mp/, one
+    listed "recast" includes oracles/recast/, and none includes the other
+    oracle's headers ("-": neither; meson links the oracle by this field).
 
   tools/fuzz/fuzz_targets.py --check [--root DIR]   exit 1 and one line per problem
   tools/fuzz/fuzz_targets.py --names                the targets, one a line
+  tools/fuzz/fuzz_targets.py --oracles              per target, a line "target oracle"
   tools/fuzz/fuzz_targets.py --smoke                per target, a line "target runs
       -max_len=N [-dict=PATH]": tools/test.sh's smoke run (max_len and dict
       from fuzz/<target>.options)
@@ -34,6 +35,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # A definition (not the replay driver's declaration) of the libFuzzer entry.
 DEFINES_TARGET = re.compile(r"LLVMFuzzerTestOneInput\([^)]*\)\s*\{")
+# The oracle column: the oracles/ folder a target's source must include.
+ORACLES = {"boost": "oracles/boost_mp/", "recast": "oracles/recast/", "-": None}
 
 
 def read_targets(root=ROOT):
@@ -45,9 +48,9 @@ def read_targets(root=ROOT):
             if not words:
                 continue
             if len(words) != 3 or not words[1].isdigit() or int(words[1]) <= 0 or \
-                    words[2] not in ("boost", "-"):
+                    words[2] not in ORACLES:
                 raise ValueError("fuzz/targets.txt:%d: want \"target smoke oracle\" (smoke a "
-                                 "positive whole number, oracle boost or -), got %r"
+                                 "positive whole number, oracle boost, recast or -), got %r"
                                  % (number, line.strip()))
             out.append((words[0], int(words[1]), words[2]))
     return out
@@ -94,13 +97,17 @@ def check(root):
                 problems.append("fuzz/%s.cpp defines no LLVMFuzzerTestOneInput" % target)
             if not re.search(r"^// clauses: \S", text, re.M):
                 problems.append("fuzz/%s.cpp has no `// clauses:` line" % target)
-            uses_boost = "oracles/boost_mp/" in text
-            if oracle == "boost" and not uses_boost:
-                problems.append("%s is listed with oracle boost but includes no oracles/boost_mp/ "
-                                "header" % target)
+            folder = ORACLES[oracle]
+            if folder and folder not in text:
+                problems.append("%s is listed with oracle %s but includes no %s header"
+                                % (target, oracle, folder))
             if oracle == "-" and "oracles/" in text:
                 problems.append("%s includes an oracles/ header but is listed with oracle -"
                                 % target)
+            for other, other_folder in ORACLES.items():
+                if other_folder and other != oracle and other_folder in text:
+                    problems.append("%s includes an %s header but is listed with oracle %s"
+                                    % (target, other_folder, oracle))
         opts = options(root, target)
         if opts is None:
             problems.append("%s is listed but fuzz/%s.options does not exist" % (target, target))
@@ -138,11 +145,17 @@ def main():
     what = ap.add_mutually_exclusive_group(required=True)
     what.add_argument("--check", action="store_true", help="check the list against the files")
     what.add_argument("--names", action="store_true", help="print the targets, one a line")
+    what.add_argument("--oracles", action="store_true",
+                      help="print \"target oracle\" per target (boost, recast or -)")
     what.add_argument("--smoke", action="store_true",
                       help="print \"target runs -max_len=N [-dict=PATH]\" per target")
     args = ap.parse_args()
     if args.names:
         print("\n".join(names(args.root)))
+        return 0
+    if args.oracles:
+        for target, _, oracle in read_targets(args.root):
+            print(target, oracle)
         return 0
     if args.smoke:
         for target, runs, _ in read_targets(args.root):

@@ -23,6 +23,7 @@ The regression inputs of fuzz/regressions/<target>/ are added as well.
     partition_convex       and Mesh2DPipeline.Shrink (limit 6)
     build2d                Mesh2DPipeline.Shrink (region and settings, limit 6)
     cdt                    none (regression inputs only)
+    build3d_spans          none (regression inputs only)
 
 What the encodings cannot express (so those vectors are skipped):
 arrangement: more than 64 edges, coordinates that are not u * 2^k for one

@@ -8,8 +8,8 @@
 #include "onepath/build3d/internal/directions.hpp"
 #include "onepath/build3d/internal/heightfield_access.hpp"
 #include "onepath/build3d/internal/stages.hpp"
-#include "onepath/core/limits.hpp"
 #include "onepath/build3d/span_pipeline.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::build3d {
 
@@ -70,6 +70,9 @@ void FilterLedgeSpans(Heightfield& h, std::int32_t walkableHeight, std::int32_t 
           if (std::min(top, nTop) - std::max(bot, -wc) > wh) minDrop = std::min(minDrop, -wc - bot);
           for (std::uint32_t k = first; k < end; ++k) {
             const std::int32_t nBot = spans[k].smax;
+            // The gap's height is at most top - nBot, and nBot only grows
+            // up the column: no gap from here on is higher than WH.
+            if (nBot >= top - wh) break;
             nTop = k + 1 < end ? spans[k + 1].smin : kOpenTop;
             if (std::min(top, nTop) - std::max(bot, nBot) > wh) {
               minDrop = std::min(minDrop, nBot - bot);

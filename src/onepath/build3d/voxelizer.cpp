@@ -11,8 +11,8 @@
 #include "onepath/build3d/internal/span_columns.hpp"
 #include "onepath/build3d/internal/split.hpp"
 #include "onepath/build3d/internal/stages.hpp"
-#include "onepath/core/limits.hpp"
 #include "onepath/core/canonical.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::build3d {
 
@@ -167,7 +167,7 @@ TileTriangles ClassifyTriangles(const TriangleSoup& soup, std::span<const std::u
     const Vector3f v1 = SoupVertex(soup, i[1]);
     const Vector3f v2 = SoupVertex(soup, i[2]);
     const bool walkable =
-        MayBeWalkable(v0, v1, v2, slopeCosine) && FacesUp(v0, v1, v2, slopeCosine);
+        FacesUp(v0, v1, v2, slopeCosine) && MayBeWalkable(v0, v1, v2, slopeCosine);
     out.triangles.push_back({t, walkable ? kWalkableArea : kNullArea});
   }
   return out;
@@ -202,15 +202,21 @@ Heightfield FromChunk(const VoxelChunk& chunk, const TileGrid& grid) {
   SpanColumns columns(grid.width, grid.width);
   ForEachSourceColumn(
       grid, chunk.sizeX, chunk.sizeZ, [&](std::int64_t i, std::int64_t k, std::size_t column) {
-        const std::uint8_t* voxel = chunk.voxels.data() + i + chunk.sizeX * chunk.sizeY * k;
+        // b3d.span.from-chunk: voxel (i, j, k) at i + sizeX * (j + sizeY * k).
+        // Indexed rather than offset from data(): with sizeY 0 the list is
+        // empty and data() may be null.
+        const std::int64_t base = i + chunk.sizeX * chunk.sizeY * k;
+        auto solid = [&](std::int64_t j) {
+          return chunk.voxels[static_cast<std::size_t>(base + chunk.sizeX * j)] != 0;
+        };
         std::int64_t j = 0;
         while (j < chunk.sizeY) {
-          if (voxel[chunk.sizeX * j] == 0) {
+          if (!solid(j)) {
             ++j;
             continue;
           }
           const std::int64_t j0 = j;
-          while (j < chunk.sizeY && voxel[chunk.sizeX * j] != 0) ++j;
+          while (j < chunk.sizeY && solid(j)) ++j;
           // The run j0 ... j - 1; sizeY <= 65535 (b3d.chunk-input).
           columns.AddSpan(column, static_cast<std::uint16_t>(j0), static_cast<std::uint16_t>(j),
                           kWalkableArea, 0);
