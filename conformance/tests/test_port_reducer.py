@@ -30,7 +30,7 @@ PORT_OPERATIONS = {"Predicates.Orient2D", "Predicates.InCircle", "Region.FromTil
 def golden_vectors():
     """Every golden vector as a dict, with its family, in suite order."""
     by_id = {}
-    for path in glob.glob(os.path.join(SOURCE, "golden", "*", "*.jsonl")):
+    for path in glob.glob(os.path.join(SOURCE, "golden", "**", "*.jsonl"), recursive=True):
         with open(path) as f:
             for v in (json.loads(line) for line in f if line.strip()):
                 by_id[v["id"]] = v

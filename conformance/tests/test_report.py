@@ -67,7 +67,8 @@ def clauses_by_test(path):
 
 
 def golden_lines():
-    for path in sorted(glob.glob(os.path.join(SOURCE, "golden", "*", "*.jsonl"))):
+    pattern = os.path.join(SOURCE, "golden", "**", "*.jsonl")
+    for path in sorted(glob.glob(pattern, recursive=True)):
         with open(path) as f:
             yield from (line for line in f if line.strip())
 
