@@ -61,7 +61,7 @@ struct Tally {
   std::string name;
   long long cases = 0, edges = 0, crossings = 0, hotPixels = 0, errors = 0;
   long long rounds[kMaxHistogram + 1] = {};  // cases by repair rounds that did work
-  long long settingMet = 0;                   // strategy-specific count (see its comment)
+  long long settingMet = 0;                  // strategy-specific count (see its comment)
 };
 
 std::string Initializer(const Edges& edges) {
@@ -94,9 +94,8 @@ void Run(const Edges& edges, Tally& t) {
   const int worked = st.rounds - 1;
   ++t.rounds[std::min(worked, kMaxHistogram)];
   if (worked > 0 || st.final_proper_crossings != 0 || st.final_centres_inside != 0) {
-    std::printf("%s: %d repair round(s) did work (crossings %zu, splits %zu): %s\n",
-                t.name.c_str(), worked, st.repair_crossings, st.repair_splits,
-                Initializer(edges).c_str());
+    std::printf("%s: %d repair round(s) did work (crossings %zu, splits %zu): %s\n", t.name.c_str(),
+                worked, st.repair_crossings, st.repair_splits, Initializer(edges).c_str());
   }
 }
 
@@ -160,7 +159,9 @@ Edges Dense(SplitMix64& rng) {
 
 // The pixel test of arr.pixel, for the strategy's own count only (the oracle
 // decides everything that matters).
-bool Meets(BfPoint p, BfPoint q, BfPoint c) { return onepath::oracle::BfSegmentMeetsPixel(p, q, c); }
+bool Meets(BfPoint p, BfPoint q, BfPoint c) {
+  return onepath::oracle::BfSegmentMeetsPixel(p, q, c);
+}
 
 // Returns the case; `met` is set when the edge e meets the pixels of a and b
 // (the setting of the classic case; the proof says it then meets h's too).
