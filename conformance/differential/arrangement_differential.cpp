@@ -311,6 +311,9 @@ TEST(ArrangementDifferential, HandCases) {
       // Through the upper-right corner (1/2, 1/2) of pixel (0, 0): does not
       // meet it (the corner belongs to pixel (1, 1)).
       {{{-1, 2}, {2, -1}, 0}, {{0, 0}, {-1, 0}, 1}},
+      // arr.repair's example: the fragment (0,0)->(5,2) meets the pixel of
+      // (4,2), which its edge missed, and is left as it is.
+      {{{0, 0}, {10, 3}, 0}, {{4, 2}, {4, 3}, 1}, {{5, 2}, {5, 3}, 1}},
   };
   int mismatches = 0;
   for (std::size_t i = 0; i < cases.size(); ++i) {
