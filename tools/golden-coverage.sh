@@ -45,7 +45,7 @@ options:
   --neutral FILE    result-neutral ranges (default
                     tools/quality/result-neutral.txt)
   --no-metamorphic  replay the stored vectors only, without the derived checks
-  --max-ranges N    unreached normative ranges printed (default 60; all are
+  --max-ranges N    unreached normative ranges printed (default 60, 0: all; all are
                     in the JSON)
   --no-build        use the build as it is
   -h, --help        this text
