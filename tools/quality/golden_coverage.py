@@ -185,7 +185,7 @@ def _p(x):
 
 def _length(root, rel):
     with open(os.path.join(root, rel), encoding="utf-8") as f:
-        return len(f.read().split("\n"))
+        return len(f.read().splitlines())
 
 
 if __name__ == "__main__":

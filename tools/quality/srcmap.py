@@ -118,7 +118,7 @@ class Neutral:
                     errors.append(f"{path}:{k}: no file {rel}")
                     continue
                 with open(full, encoding="utf-8") as g:
-                    text = g.read().split("\n")
+                    text = g.read().splitlines()
                 first = int(first) if first else 1
                 last = int(last) if last else len(text)
                 if not 1 <= first <= last <= len(text):
