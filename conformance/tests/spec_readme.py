@@ -368,16 +368,28 @@ def self_test(tree):
         t.sources["geom2d/zz.cpp"] = "// region.rings\n"
     plant("a source file that no row names", new_source, "zz.cpp is named in no row")
 
-    def unmark(t):
-        t.chapters["cdt.md"] = t.chapters["cdt.md"].replace("**(pinned: 002\nsays \"from", "(002\nsays \"from")
-    plant("a listed clause without its mark", unmark, "lists cdt.locate")
+    def in_clause(t, cid, change):
+        """Applies change to the text of clause cid (heading to next heading)."""
+        for name, text in t.chapters.items():
+            m = re.search(r"^#{2,5} `" + re.escape(cid) + r"`.*?(?=^#|\Z)", text, re.M | re.S)
+            if m:
+                t.chapters[name] = text[:m.start()] + change(m.group(0)) + text[m.end():]
+                return
+        raise AssertionError(cid)
+
+    plant("a listed clause without its mark",
+          lambda t: in_clause(t, "cdt.locate", lambda s: PIN_MARK.sub("(", s)),
+          "lists cdt.locate")
     plant("a marked clause that the table does not list",
           readme_sub("| `cdt.locate` |", "| `cdt.promise` |"), "marks cdt.locate")
 
-    def mark_pending(t):
-        t.chapters["offset.md"] = t.chapters["offset.md"].replace(
-            "### Cost (informative)", "**(pinned)**\n\n### Cost (informative)")
-    plant("a pending clause that carries its mark", mark_pending, "PENDING_MARK")
+    for cid in sorted(PENDING_MARK):
+        plant("a pending clause that carries its mark",
+              lambda t, cid=cid: in_clause(t, cid, lambda s: s + "**(pinned)**\n\n"),
+              "PENDING_MARK")
+    plant("a clause marked not observable without a reason",
+          lambda t: in_clause(t, "cdt.promise", lambda s: s + NOT_OBSERVABLE + "\n\n"),
+          "cdt.promise is marked not observable without a reason")
     return failures
 
 
