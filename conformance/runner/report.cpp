@@ -117,7 +117,8 @@ json ReportJson(const Report& r) {
                     {"failed", row.failed},
                     {"skipped", row.skipped},
                     {"tests", row.tests},
-                    {"uncovered", row.Uncovered()}});
+                    {"uncovered", row.Uncovered()},
+                    {"not_observable", row.NotObservable()}});
   j["clauses"] = rows;
   j["unknown_clause_ids"] = r.unknown_ids;
   json failures = json::array();
@@ -155,6 +156,8 @@ std::string ReportMarkdown(const Report& r) {
     for (const std::string& t : row.tests) tests += (tests.empty() ? "" : ", ") + ("`" + t + "`");
     if (row.Uncovered())
       tests = r.tests.known ? "**no vector and no test**" : "**no vector; tests unknown**";
+    else if (row.Unchecked())
+      tests = "not observable by a port: " + row.clause.not_observable;
     else if (tests.empty())
       tests = r.tests.known ? "vectors only" : "tests unknown";
     md += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", row.clause.id, row.clause.title,
@@ -184,7 +187,9 @@ std::string ReportSummary(const Report& r) {
   for (const ClauseRow& row : r.rows) {
     out += fmt::format("{:<28} {:>7} {:>7} {:>7}  {}{}\n", row.clause.id, row.passed, row.failed,
                        row.skipped, r.tests.known ? std::to_string(row.tests.size()) : "?",
-                       row.Uncovered() ? "  <- uncovered" : "");
+                       row.Uncovered()       ? "  <- uncovered"
+                       : row.NotObservable() ? "  (not observable by a port)"
+                                             : "");
   }
   out += fmt::format("tests: {}\n", TestCoverageSentence(r));
   out += fmt::format("total: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);

@@ -22,8 +22,13 @@ struct ClauseRow {
   // The tests and fuzz targets that ran, passed and name the clause (empty
   // when the test results are unknown: Report::tests.known).
   std::vector<std::string> tests;
-  // No vector, and no test known to cover it.
-  bool Uncovered() const { return passed + failed + skipped == 0 && tests.empty(); }
+  // No vector, and no test known to cover it, and not a clause that no port
+  // can be checked on.
+  bool Uncovered() const { return Unchecked() && !NotObservable(); }
+  // The spec marks it not observable by a port (Clause::not_observable).
+  bool NotObservable() const { return !clause.not_observable.empty(); }
+  // No vector and no test known to cover it.
+  bool Unchecked() const { return passed + failed + skipped == 0 && tests.empty(); }
 };
 
 struct Report {

@@ -131,6 +131,9 @@ std::string Clauses(const Report& r) {
                           row.tests.size(), tests);
     if (row.Uncovered())
       tests = fmt::format("<span class=\"flag\">{}</span>", flag);
+    else if (row.Unchecked())
+      tests = "<span class=\"muted\">not observable by a port: " +
+              EscapeMarkup(row.clause.not_observable) + "</span>";
     else if (tests.empty())
       tests = r.tests.known ? "<span class=\"muted\">vectors only</span>"
                             : "<span class=\"muted\">tests unknown</span>";
