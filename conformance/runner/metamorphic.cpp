@@ -346,7 +346,51 @@ Outcome Judged(const GoldenVector& v, const Reply& r) {
   return Judge(v, *r.answer);
 }
 
+// The derived check's vector, without its expectation (sha256, value).
+GoldenVector DerivedVector(const GoldenVector& v, DerivedCheck& c) {
+  GoldenVector d;
+  d.id = v.id + "~" + c.relation;
+  d.family = kMetamorphicFamily;
+  d.file = v.file;
+  d.line = v.line;
+  d.op = v.op;
+  d.clauses = c.clauses;
+  d.flags = {"metamorphic", c.relation};
+  d.input = std::move(c.input);
+  d.provenance = fmt::format("derived from {}: {}", v.id, c.description);
+  return d;
+}
+
+// A check the selection names: all of a vector named by its own id (or
+// when no id is named), else only those named by their ids.
+bool CheckSelected(const GoldenVector& v, const std::string& relation, const Selection& s) {
+  if (s.ids.empty() || std::find(s.ids.begin(), s.ids.end(), v.id) != s.ids.end()) return true;
+  return std::find(s.ids.begin(), s.ids.end(), v.id + "~" + relation) != s.ids.end();
+}
+
 }  // namespace
+
+std::optional<GoldenVector> FindDerivedVector(const Suite& suite, const std::string& id) {
+  std::size_t tilde = id.rfind('~');
+  if (tilde == std::string::npos) return std::nullopt;
+  std::string base = id.substr(0, tilde), relation = id.substr(tilde + 1);
+  auto it = std::find_if(suite.vectors.begin(), suite.vectors.end(),
+                         [&](const GoldenVector& v) { return v.id == base; });
+  if (it == suite.vectors.end()) return std::nullopt;
+  for (DerivedCheck& c : DeriveChecks(*it)) {
+    if (c.relation != relation) continue;
+    // The vector's correct output: the reference's, when it hashes to the
+    // vector's expectation.
+    Answer ref = RunReference(it->op, it->input);
+    if (!ref.output || Sha256Hex(*ref.output) != *it->sha256) return std::nullopt;
+    Bytes expected = c.expected(*ref.output);
+    GoldenVector d = DerivedVector(*it, c);
+    d.sha256 = Sha256Hex(expected);
+    d.value = DecodeOutput(d.op, expected);
+    return d;
+  }
+  return std::nullopt;
+}
 
 SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, const AskFn& ask,
                             bool metamorphic, const ProgressFn& progress) {
@@ -357,6 +401,9 @@ SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, cons
     if (!Selected(suite.vectors[i], i, selection)) continue;
     chosen.push_back(&suite.vectors[i]);
     checks.push_back(metamorphic ? DeriveChecks(suite.vectors[i]) : std::vector<DerivedCheck>{});
+    std::erase_if(checks.back(), [&](const DerivedCheck& c) {
+      return !CheckSelected(suite.vectors[i], c.relation, selection);
+    });
     total += 1 + checks.back().size();
   }
   SuiteRun run;
@@ -375,16 +422,7 @@ SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, cons
         --total;
         continue;
       }
-      GoldenVector& d = run.derived.emplace_back();
-      d.id = v.id + "~" + c.relation;
-      d.family = kMetamorphicFamily;
-      d.file = v.file;
-      d.line = v.line;
-      d.op = v.op;
-      d.clauses = c.clauses;
-      d.flags = {"metamorphic", c.relation};
-      d.input = std::move(c.input);
-      d.provenance = fmt::format("derived from {}: {}", v.id, c.description);
+      GoldenVector& d = run.derived.emplace_back(DerivedVector(v, c));
       if (base.status != Status::kPass) {
         d.sha256 = "";
         record({&d, Status::kSkip, "metamorphic check not run: its vector failed"});

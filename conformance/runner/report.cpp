@@ -93,6 +93,8 @@ json ReportJson(const Report& r) {
   json j;
   j["suite_version"] = r.suite_version;
   j["implementation"] = r.implementation;
+  j["operations"] = r.operations;
+  j["verdict"] = r.verdict;
   json pre = json::array();
   for (const FpCheck& c : r.preflight.checks)
     pre.push_back(
@@ -141,7 +143,13 @@ std::string ReportMarkdown(const Report& r) {
   std::string md = "# OnePath Mesh conformance report\n\n";
   md +=
       fmt::format("- Suite version: {}\n- Implementation: {}\n", r.suite_version, r.implementation);
-  md += fmt::format("- FP-environment preflight: {}\n", r.preflight.ok() ? "passed" : "FAILED");
+  if (!r.operations.empty())
+    md += fmt::format("- Operations announced: {}\n", fmt::join(r.operations, ", "));
+  if (!r.verdict.empty()) md += fmt::format("- Verdict: {}\n", r.verdict);
+  md += fmt::format(
+      "- FP-environment preflight: {}\n  (the runner's own, of this onepath binary; the "
+      "implementation's arithmetic is judged by the vectors)\n",
+      r.preflight.ok() ? "passed" : "FAILED");
   md += fmt::format("- Vectors: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);
   md += fmt::format("- Test coverage: {}\n\n", TestCoverageSentence(r));
   md += "## Preflight\n\n| clause | check | result | measured |\n|---|---|---|---|\n";

@@ -34,6 +34,10 @@ struct ClauseRow {
 struct Report {
   std::string suite_version;
   std::string implementation;  // identity of what was run
+  // The operations the adapter announced in its handshake (empty for the
+  // built-in reference), and the run's verdict line (RunVerdict::Line).
+  std::vector<std::string> operations;
+  std::string verdict;
   FpPreflight preflight;
   TestResults tests;                     // what the test programs that ran said
   std::vector<ClauseRow> rows;           // every clause of docs/spec, in order
