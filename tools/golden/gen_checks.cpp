@@ -548,7 +548,8 @@ void WriteArrangement(Writer& w) {
     w.Add(Pos("Arrangement.Build", kind, clauses, Edges(edges), oracle::BruteForceCanonicalBytes(a),
               why + "; expected from oracles/boost_mp/arrangement_bruteforce"));
   };
-  const json construct = {"grid.construct", "arr.hot-pixels", "arr.round", "arr.output"};
+  const json construct = {"grid.construct", "arr.hot-pixels", "arr.round", "arr.output",
+                          "err.geometry"};
   positive("construct", construct, {{-L, -L + 1, L, L - 1, 0}, {-L, L - 3, L, -L + 5, 1}},
            "grid.construct: two edges across the whole range crossing near the origin; the "
            "crossing's products need 128 bits",
@@ -561,7 +562,8 @@ void WriteArrangement(Writer& w) {
   positive("construct", construct, {{-L, -L, L, L - 1, 0}, {-L, -L + 1, L, L, 0}},
            "grid.construct: two nearly parallel edges across the range, 1 unit apart: no crossing",
            false);
-  const json distortion = {"arr.distortion", "arr.hot-pixels", "arr.reroute", "arr.output"};
+  const json distortion = {"arr.distortion", "arr.hot-pixels", "arr.reroute", "arr.output",
+                           "err.geometry"};
   positive("distortion", distortion, {{0, 0, 10, 3, 0}, {0, 3, 10, 0, 0}, {-6, 1, 14, 3, 1}},
            "arr.distortion: two edges cross at (5, 1.5), whose hot pixel (5, 2) captures a third "
            "edge passing 0.1 unit from its centre",
