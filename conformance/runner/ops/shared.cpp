@@ -115,7 +115,28 @@ geom2d::Region TileMapFromJson(const json& in) {
 }
 
 geom2d::Region OperandFromJson(const json& in) {
-  return in.contains("cells") ? TileMapFromJson(in) : RegionFromJson(in);
+  if (in.contains("cells")) return TileMapFromJson(in);
+  return IsDerived(in) ? DerivedFromJson(in) : RegionFromJson(in);
+}
+
+bool IsDerived(const json& operand) { return operand.is_object() && operand.contains("op"); }
+
+geom2d::Region DerivedFromJson(const json& operand) {
+  const std::string& op = operand.at("op").get_ref<const std::string&>();
+  const json& in = operand.at("input");
+  if (op == "Region.FromOutlines") return RegionFromJson(in);
+  if (op == "Region.FromTileMap") return TileMapFromJson(in);
+  if (op == "Region.Offset") return OffsetFromJson(in);
+  if (op == "Mesh2DPipeline.Shrink") return ShrinkFromJson(in);
+  if (op == "Region.Union" || op == "Region.Intersection" || op == "Region.Difference" ||
+      op == "Region.SymmetricDifference")
+    return BooleanFromJson(op, in);
+  throw std::invalid_argument("a derived region names an operation whose output is a region, not " +
+                              op);
+}
+
+geom2d::Region BooleanOperandFromJson(const json& operand) {
+  return IsDerived(operand) ? DerivedFromJson(operand) : RegionFromJson(operand);
 }
 
 void WriteOutlinesKey(CanonicalWriter& w, const json& in) {
@@ -147,11 +168,33 @@ void WriteTileMapKey(CanonicalWriter& w, const json& in) {
   for (std::uint8_t c : cells) w.U8(c);
 }
 
+namespace {
+
+// u8 2, the operation's name, then its key bytes.
+void WriteDerivedKey(CanonicalWriter& w, const json& operand) {
+  const std::string& op = operand.at("op").get_ref<const std::string&>();
+  const Operation* row = FindOperation(op);
+  if (!row || !row->key) throw std::invalid_argument("unknown operation " + op);
+  w.U8(2);
+  w.String(op);
+  row->key(w, operand.at("input"));
+}
+
+}  // namespace
+
 void WriteOperandKey(CanonicalWriter& w, const json& operand) {
+  if (IsDerived(operand)) return WriteDerivedKey(w, operand);
   bool tile_map = operand.contains("cells");
   w.U8(tile_map ? 1 : 0);
   if (tile_map)
     WriteTileMapKey(w, operand);
+  else
+    WriteOutlinesKey(w, operand);
+}
+
+void WriteBooleanOperandKey(CanonicalWriter& w, const json& operand) {
+  if (IsDerived(operand))
+    WriteDerivedKey(w, operand);
   else
     WriteOutlinesKey(w, operand);
 }
