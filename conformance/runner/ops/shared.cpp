@@ -11,7 +11,7 @@ namespace {
 
 // Region.* options: {"SnapBits": n} (grid.snapbits).
 geom2d::Geometry2DOptions OptionsFromJson(const json& in) {
-  return {.SnapBits = in.at("options").at("SnapBits").get<int>()};
+  return {.SnapBits = IntFromJson<int>(in.at("options").at("SnapBits"))};
 }
 
 json Vertices(CanonicalReader& r) {
@@ -100,7 +100,7 @@ std::vector<std::uint8_t> CellsFromJson(const json& j) {
     return cells;
   }
   for (const json& c : j) {
-    int v = c.get<int>();
+    int v = IntFromJson<int>(c);
     if (v < 0 || v > 255) throw std::invalid_argument("cells: integers 0..255");
     cells.push_back(static_cast<std::uint8_t>(v));
   }
@@ -109,8 +109,8 @@ std::vector<std::uint8_t> CellsFromJson(const json& j) {
 
 geom2d::Region TileMapFromJson(const json& in) {
   return geom2d::Region::FromTileMap(
-      CellsFromJson(in.at("cells")), in.at("width").get<std::int64_t>(),
-      in.at("height").get<std::int64_t>(), DoubleFromJson(in.at("cellSize")),
+      CellsFromJson(in.at("cells")), IntFromJson<std::int64_t>(in.at("width")),
+      IntFromJson<std::int64_t>(in.at("height")), DoubleFromJson(in.at("cellSize")),
       PointFromJson(in.at("origin")), OptionsFromJson(in));
 }
 
@@ -140,7 +140,7 @@ geom2d::Region BooleanOperandFromJson(const json& operand) {
 }
 
 void WriteOutlinesKey(CanonicalWriter& w, const json& in) {
-  w.I32(in.at("options").at("SnapBits").get<std::int32_t>());
+  w.I32(IntFromJson<std::int32_t>(in.at("options").at("SnapBits")));
   const json& outlines = in.at("outlines");
   w.Count(outlines.size());
   for (const json& outline : outlines) {
@@ -156,9 +156,9 @@ void WriteOutlinesKey(CanonicalWriter& w, const json& in) {
 }
 
 void WriteTileMapKey(CanonicalWriter& w, const json& in) {
-  w.I32(in.at("options").at("SnapBits").get<std::int32_t>());
-  w.I64(in.at("width").get<std::int64_t>());
-  w.I64(in.at("height").get<std::int64_t>());
+  w.I32(IntFromJson<std::int32_t>(in.at("options").at("SnapBits")));
+  w.I64(IntFromJson<std::int64_t>(in.at("width")));
+  w.I64(IntFromJson<std::int64_t>(in.at("height")));
   w.F64(DoubleFromJson(in.at("cellSize")));
   Vector2D origin = PointFromJson(in.at("origin"));
   w.F64(origin.x);
