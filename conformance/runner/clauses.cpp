@@ -71,7 +71,10 @@ std::vector<Clause> LoadClauses(const fs::path& spec_dir) {
 
 std::map<std::string, std::vector<std::string>> ScanClauseNames(const std::vector<fs::path>& dirs,
                                                                 const fs::path& root) {
-  static const std::regex clause_call(R"(\bCLAUSE\s*\(\s*"([^"]*)\"\s*\))");
+  // Every string literal of the call: one, or several side by side, also
+  // across lines.
+  static const std::regex clause_call(R"re(\bCLAUSE\s*\(((?:\s*"[^"]*")+)\s*\))re");
+  static const std::regex literal(R"re("([^"]*)")re");
   std::map<std::string, std::vector<std::string>> out;
   for (const fs::path& dir : dirs) {
     if (!fs::exists(dir)) continue;
@@ -84,8 +87,11 @@ std::map<std::string, std::vector<std::string>> ScanClauseNames(const std::vecto
     for (const fs::path& f : files) {
       std::string text = ReadFile(f);
       std::string rel = fs::relative(f, root).generic_string();
-      for (std::sregex_iterator it(text.begin(), text.end(), clause_call), end; it != end; ++it)
-        for (const std::string& id : SplitIds((*it)[1].str())) out[id].push_back(rel);
+      for (std::sregex_iterator it(text.begin(), text.end(), clause_call), end; it != end; ++it) {
+        const std::string literals = (*it)[1].str();
+        for (std::sregex_iterator l(literals.begin(), literals.end(), literal); l != end; ++l)
+          for (const std::string& id : SplitIds((*l)[1].str())) out[id].push_back(rel);
+      }
       // A line that is exactly "// clauses: id id ..." (nothing before it).
       std::istringstream lines(text);
       const std::string marker = "// clauses:";

@@ -27,7 +27,8 @@ struct Clause {
 std::vector<Clause> LoadClauses(const std::filesystem::path& spec_dir);
 
 // clause id -> the files (relative to `root`, sorted) below `dirs` that
-// name it in C++ source: a CLAUSE call with a quoted list of ids, anywhere (tests,
+// name it in C++ source: a CLAUSE call with quoted lists of ids (one string
+// literal or several side by side, on one line or more), anywhere (tests,
 // conformance/tests/clause.hpp) or a line that starts with the comment
 // marker `// clauses:` followed by ids (fuzz targets). For checking that
 // every id the sources name is a clause of the spec; the compliance report

@@ -9,6 +9,7 @@
 
 #include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
+#include "conformance/runner/runner.hpp"
 // src/ headers.
 #include "onepath/core/canonical.hpp"
 #include "onepath/exact/predicates.hpp"
@@ -22,6 +23,20 @@ std::string Divergence::Summary() const {
   if (!clause.empty()) s += " (" + clause + ")";
   if (!kind.empty()) s += ": " + kind;
   return s;
+}
+
+json AnswerFacts(const Answer& a) {
+  if (a.output) return {{"sha256", Sha256Hex(*a.output)}};
+  return {{"error", {{"type", a.error_type}, {"fields", a.error_fields}}}};
+}
+
+std::string AdapterFailureKind(const std::string& detail) {
+  auto starts = [&](const char* prefix) { return detail.rfind(prefix, 0) == 0; };
+  if (starts("no answer within")) return "timeout";
+  if (starts("the adapter ended")) return "crash";
+  if (starts("malformed answer")) return "malformed answer";
+  if (starts("not run")) return "not run";
+  return "error";
 }
 
 namespace {

@@ -28,6 +28,10 @@ struct Divergence {
   std::string kind;
   // The first differing element, e.g. "ring 1, vertex 0: [68,-88], expected [62,-76]".
   std::string where;
+  // What the implementation answered, for reports (AnswerFacts): {"sha256":
+  // hex} for an output, {"error": {"type", "fields"}} for an exception; null
+  // when not known. Not compared by SameAs.
+  nlohmann::json got;
 
   // The same divergence for the reducer: same stage and same kind. The
   // element is not compared: its indices move as the input shrinks.
@@ -35,6 +39,18 @@ struct Divergence {
   // "stage ring start (region.ring-order): a ring starts at another vertex".
   std::string Summary() const;
 };
+
+struct Answer;  // runner.hpp
+
+// An answer as report.json gives it: {"sha256": hex of the output} or
+// {"error": {"type": ..., "fields": {...}}}.
+nlohmann::json AnswerFacts(const Answer& a);
+
+// A failure without an answer (the adapter crashed, timed out, answered
+// something malformed, or could not be restarted), from the runner's
+// detail: "crash", "timeout", "malformed answer", "not run", or "error"
+// for anything else (adapter_client.cpp words them).
+std::string AdapterFailureKind(const std::string& detail);
 
 // Compares two decoded outputs of `op` (DecodeOutput): nullopt when equal.
 // The operation's output form names the first diverging stage

@@ -217,6 +217,18 @@ void TileMapCandidates(const json& in, const std::function<void(json)>& emit) {
   }
 }
 
+// v rounded to an integer, -0 as 0.
+double Rounded(double v) { return std::nearbyint(v) + 0.0; }
+
+// Half of v toward 0, an integer when v is one (integer inputs stay integers).
+double HalfTowardZero(double v) { return v == std::trunc(v) ? std::trunc(v / 2) : v / 2; }
+
+// Predicates: the points' coordinates made small and exact. Integer
+// coordinates stay integers (halving truncates toward 0, single steps move
+// by 1); other coordinates are rounded to integers, all at once or one at a
+// time, and halved (exact). MeasureInput counts the coordinates that are
+// not integers before their magnitude, so no move that makes an integer
+// input fractional is ever accepted.
 void PredicateCandidates(const std::vector<std::string>& names, const json& in,
                          const std::function<void(json)>& emit) {
   double lo[2] = {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
@@ -233,17 +245,42 @@ void PredicateCandidates(const std::vector<std::string>& names, const json& in,
     }
     return c;
   };
-  if (std::isfinite(lo[0]) && std::isfinite(lo[1]))
-    for (const CoordinateMove& move : CoordinateMoves())
-      emit(mapped([&](double v, int axis) { return std::isfinite(v) ? move(v, axis, lo) : v; }));
-  for (const std::string& n : names)  // one coordinate at a time to 0, then halved
-    for (int axis = 0; axis < 2; ++axis)
-      for (int how = 0; how < 2; ++how) {
+  auto finite = [](double v, double moved) { return std::isfinite(v) ? moved : v; };
+  if (std::isfinite(lo[0]) && std::isfinite(lo[1])) {
+    emit(mapped([&](double v, int) { return finite(v, Rounded(v)); }));
+    // Scaled by a power of two (which keeps both signs) so that the largest
+    // magnitude is about 2^k, then rounded: tiny or huge inputs become
+    // small integers in one move.
+    double most = 0;
+    for (const std::string& n : names) {
+      Vector2D p = PointFromJson(in.at(n));
+      for (double c : {p.x, p.y})
+        if (std::isfinite(c)) most = std::max(most, std::fabs(c));
+    }
+    if (most > 0)
+      for (int k : {1, 2, 4, 8, 16, 32}) {
+        int shift = k - std::ilogb(most);
+        emit(mapped([&](double v, int) { return finite(v, Rounded(std::ldexp(v, shift))); }));
+      }
+    emit(mapped([&](double v, int axis) { return finite(v, v - lo[axis]); }));
+    emit(mapped([&](double v, int) { return finite(v, HalfTowardZero(v)); }));
+    emit(mapped(
+        [&](double v, int axis) { return finite(v, lo[axis] + HalfTowardZero(v - lo[axis])); }));
+    emit(mapped([&](double v, int) { return finite(v, 0.0); }));
+  }
+  // One coordinate at a time: to 0, rounded, halved, one step toward 0.
+  for (const std::string& n : names)
+    for (int axis = 0; axis < 2; ++axis) {
+      double v = DoubleFromJson(in.at(n).at(axis));
+      if (!std::isfinite(v)) continue;
+      for (double moved : {0.0, Rounded(v), HalfTowardZero(v),
+                           std::fabs(v) >= 1 ? v - std::copysign(1.0, v) : v}) {
+        if (moved == v) continue;
         json c = in;
-        double v = DoubleFromJson(in.at(n).at(axis));
-        c[n][axis] = DoubleToJson(how == 0 ? 0.0 : v / 2);
+        c[n][axis] = DoubleToJson(moved);
         emit(c);
       }
+    }
 }
 
 void ArrangementCandidates(const json& in, const std::function<void(json)>& emit) {
@@ -352,14 +389,6 @@ std::optional<GoldenVector> ReferenceVector(const GoldenVector& like, const json
   return g;
 }
 
-// "crash", "timeout", "malformed answer", "not run" from a failure's detail.
-std::string FailureKind(const std::string& detail) {
-  if (detail.rfind("no answer within", 0) == 0) return "no answer in time";
-  if (detail.rfind("the adapter ended", 0) == 0) return "the adapter ended";
-  if (detail.rfind("malformed answer", 0) == 0) return "malformed answer";
-  return "not run";
-}
-
 struct Attempt {
   std::optional<Divergence> divergence;  // nullopt: the port agrees, or the candidate is invalid
   Answer expected, actual;
@@ -372,7 +401,7 @@ Attempt Evaluate(const GoldenVector& v, const json& input, const AskFn& port, in
   Reply reply = port(fmt::format("{}~reduce{}", v.id, n), v.op, input);
   if (!reply.answer) {
     if (reply.status == Status::kFail)
-      a.divergence = Divergence{"adapter", "", FailureKind(reply.detail), reply.detail};
+      a.divergence = Divergence{"adapter", "", AdapterFailureKind(reply.detail), reply.detail};
     return a;
   }
   a.actual = *reply.answer;
@@ -443,12 +472,19 @@ InputSize MeasureInput(const std::string& op, const json& in) {
         size = MeasureOutlineOperands({&in.at("a"), &in.at("b")});
         break;
       case InputForm::kPoints:
+        // Coordinates that are not integers count before magnitudes: an
+        // integer input stays integer (PredicateCandidates).
         for (const auto& [name, p] : in.items()) {
           Vector2D v = PointFromJson(p);
           ++size.elements;
-          size.complexity += Cost(v.x) + Cost(v.y);
+          for (double c : {v.x, v.y}) {  // NaN and infinities stay as they are
+            size.secondary += !std::isfinite(c) || c != std::trunc(c);
+            size.complexity += std::isfinite(c) ? Cost(c) : 0;
+          }
         }
         size.text = fmt::format("{} points", size.elements);
+        if (size.secondary > 0)
+          size.text += fmt::format(", {} coordinates not integers", size.secondary);
         break;
       case InputForm::kEdges:
         for (const json& e : in.at("edges")) {
@@ -550,9 +586,10 @@ json ReducedVector(const GoldenVector& original, const ReduceResult& r,
           {"flags", {"reduced"}},
           {"provenance",
            fmt::format("onepath reduce: from {} ({}) to {} in {} attempts against {}; first "
-                       "divergence: {}; {}; the port answered {}; expected from the reference",
+                       "divergence: {}; {}the port answered {}; expected from the reference",
                        original.id, r.before.text, r.after.text, r.attempts, implementation,
-                       r.divergence.Summary(), r.divergence.where, answered)}};
+                       r.divergence.Summary(),
+                       r.divergence.where.empty() ? "" : r.divergence.where + "; ", answered)}};
 }
 
 }  // namespace onepath::conformance

@@ -17,9 +17,16 @@
 // columns and rows, clear chunks of solid cells; for arrangements drop
 // edges; then move coordinates toward a common value (round to integers,
 // move to 0, halve toward 0, halve toward the minimum), the cell size toward
-// 1 and SnapBits toward 0. Smaller means fewer elements (solid cells,
-// vertices, edges), then fewer cells or rings, then a smaller sum of
-// coordinate magnitudes (plus one per coordinate that is not an integer).
+// 1 and SnapBits toward 0. For predicates (the points of Orient2D and
+// InCircle) every move keeps integer coordinates integers: all of them or
+// one at a time rounded, moved to 0, halved toward 0 (truncated when an
+// integer), stepped by 1 toward 0, or all moved toward their minimum; all
+// scaled by a power of two (the sign does not change) to about 2^k and
+// rounded, so that tiny and huge inputs become small integers.
+// Smaller means fewer elements (solid cells, vertices, edges), then fewer
+// cells or rings (for predicates: fewer coordinates that are not integers),
+// then a smaller sum of coordinate magnitudes (plus one per coordinate that
+// is not an integer).
 #pragma once
 
 #include <cstddef>
@@ -37,7 +44,7 @@ namespace onepath::conformance {
 // How big an input is (what the reducer shrinks), by operation.
 struct InputSize {
   std::size_t elements = 0;   // solid cells, vertices, edges or points
-  std::size_t secondary = 0;  // cells of the map, rings and outlines
+  std::size_t secondary = 0;  // cells of the map, rings and outlines; coordinates not integers
   double complexity = 0;      // coordinates: sum of magnitudes + 1 per non-integer
   std::string text;           // "3x2 map: 6 cells, 4 solid"
   bool operator<(const InputSize& o) const;

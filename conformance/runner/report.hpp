@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,17 +20,44 @@ namespace onepath::conformance {
 struct ClauseRow {
   Clause clause;
   int passed = 0, failed = 0, skipped = 0;
-  // The tests and fuzz targets that ran, passed and name the clause (empty
-  // when the test results are unknown: Report::tests.known).
+  // Vectors of the whole suite that name the clause, selected for this run
+  // or not.
+  int in_suite = 0;
+  // The reference's tests and fuzz targets that ran, passed and name the
+  // clause (empty when the test results are unknown: Report::tests.known).
   std::vector<std::string> tests;
-  // No vector, and no test known to cover it, and not a clause that no port
-  // can be checked on.
-  bool Uncovered() const { return Unchecked() && !NotObservable(); }
+  // No vector in the suite, and no test known to cover it.
+  bool Unchecked() const { return in_suite + passed + failed + skipped == 0 && tests.empty(); }
   // The spec marks it not observable by a port (Clause::not_observable).
   bool NotObservable() const { return !clause.not_observable.empty(); }
-  // No vector and no test known to cover it.
-  bool Unchecked() const { return passed + failed + skipped == 0 && tests.empty(); }
+  // Unchecked, and not a clause that no port can be checked on.
+  bool Uncovered() const { return Unchecked() && !NotObservable(); }
+  // Something ran for it: a vector passed or failed, or a test is credited.
+  bool Ran() const { return passed + failed > 0 || !tests.empty(); }
+  // Left out of the main clause table (a collapsed section, --only-run):
+  // it has vectors, but none ran (skipped or not selected) and no test is
+  // credited. Unchecked clauses stay in the table, flagged or marked not
+  // observable.
+  bool NothingRun() const { return !Ran() && !Unchecked(); }
 };
+
+// Golden-only coverage of src/ (tools/golden-coverage.sh): the share of
+// lines and branches the golden replay alone reaches, for all of src/ and
+// for its normative part (without the code the spec marks result-neutral).
+struct GoldenCoverage {
+  double lines_pct = 0, branches_pct = 0;
+  double normative_lines_pct = 0, normative_branches_pct = 0;
+  std::string file;  // where the figures were read
+  // "lines 88.1 %, branches 64.0 %; normative: lines 95.2 %, branches 80.0 %"
+  std::string Sentence() const;
+};
+
+// Reads the JSON object tools/golden-coverage.sh writes (--json): the
+// numbers lines_pct, branches_pct, normative_lines_pct and
+// normative_branches_pct (0 to 100; other keys are ignored). Throws
+// std::runtime_error naming the file and the key when one is missing or
+// not such a number, or the file is not JSON.
+GoldenCoverage ReadGoldenCoverage(const std::filesystem::path& file);
 
 struct Report {
   std::string suite_version;
@@ -39,9 +67,10 @@ struct Report {
   std::vector<std::string> operations;
   std::string verdict;
   FpPreflight preflight;
-  TestResults tests;                     // what the test programs that ran said
-  std::vector<ClauseRow> rows;           // every clause of docs/spec, in order
-  std::vector<std::string> unknown_ids;  // ids named by vectors but not in docs/spec
+  TestResults tests;                              // what the test programs that ran said
+  std::optional<GoldenCoverage> golden_coverage;  // --golden-coverage FILE
+  std::vector<ClauseRow> rows;                    // every clause of docs/spec, in order
+  std::vector<std::string> unknown_ids;           // ids named by vectors but not in docs/spec
   std::vector<Outcome> outcomes;
   int passed = 0, failed = 0, skipped = 0;
 };
@@ -54,9 +83,16 @@ Report BuildReport(const Suite& suite, std::vector<Outcome> outcomes,
                    const std::vector<Clause>& clauses, TestResults tests, FpPreflight preflight,
                    std::string implementation);
 
+// `text` cut to at most `most` bytes at a character boundary, with " …"
+// when cut.
+std::string Shorten(std::string_view text, std::size_t most);
+
 // One sentence on where the test coverage comes from: the results read and
 // what they counted, or that it is unknown.
 std::string TestCoverageSentence(const Report& r);
+
+// The golden-only coverage for the report's header, or that it was not given.
+std::string GoldenCoverageSentence(const Report& r);
 
 nlohmann::json ReportJson(const Report& r);
 std::string ReportMarkdown(const Report& r);
@@ -66,8 +102,50 @@ std::string ReportHtml(const Report& r);
 // JUnit XML: one testsuite per golden family, one testcase per vector run
 // (report_junit.cpp).
 std::string ReportJunit(const Report& r);
-// The per-clause table for a terminal.
-std::string ReportSummary(const Report& r);
+// The per-clause table for a terminal; with `only_run`, only the rows of
+// clauses for which something ran (ClauseRow::Ran) and one line counting
+// the others.
+std::string ReportSummary(const Report& r, bool only_run = false);
+
+// One failed vector, in parts (report.json "failures").
+struct FailureFacts {
+  // "divergence" when the implementation answered and the answer is wrong
+  // (JUnit <failure>); without an answer AdapterFailureKind's "crash",
+  // "timeout", "malformed answer", "not run" or "error" (JUnit <error>).
+  std::string category;
+  std::string stage, clause;  // Divergence::stage, ::clause ("" when unknown)
+  std::string kind;           // the divergence in words (Divergence::kind)
+  std::string element;        // the first differing element (Divergence::where)
+  nlohmann::json expected;    // {"sha256": hex} or {"error": {"type", "fields"}}
+  nlohmann::json got;         // the same form (Divergence::got), null without an answer
+  std::string input;          // the input, short (ShortInput)
+  bool IsError() const { return category != "divergence"; }
+  // "pred.incircle: sign 0 instead of 1", "stage output: another output",
+  // "adapter: crash".
+  std::string Label() const;
+};
+FailureFacts FactsOf(const Outcome& o);
+
+// An input in a few words: its JSON when short, else its points with six
+// digits (predicates) or its size (MeasureInput: "2 outlines, 3 rings, 24
+// vertices").
+std::string ShortInput(const std::string& op, const nlohmann::json& input);
+
+// The failed vectors grouped by clause and divergence (the same kind of
+// difference of the same clause; signs as "sign 0 instead of ±1"), in the
+// order of each group's first vector.
+struct FailureGroup {
+  std::string label;  // "pred.incircle: sign 0 instead of ±1", "adapter: crash"
+  std::vector<const Outcome*> outcomes;
+};
+std::vector<FailureGroup> GroupFailures(const Report& r);
+
+// The console's FAIL lines: one per group, the divergence in words first,
+// then the input (short) and the vector, hashes last; a group of several
+// starts "19 × " and names the group (FailureGroup::label) and its first
+// vector, a failure alone its own divergence (FailureFacts::Label). At most `max_lines` lines (0: all), then how many were
+// not printed and where they are (`see`, e.g. "report/report.md").
+std::string FailureLines(const Report& r, int max_lines, const std::string& see);
 
 // Why vectors were skipped ("operation X not supported ..."), with counts.
 std::map<std::string, int> SkipReasons(const Report& r);

@@ -35,6 +35,7 @@ tr.failing td { background: #fff4d6; }
 .flag { display: inline-block; padding: 0 .4rem; border-radius: .3rem; background: #b3261e; color: #fff; font-weight: 600; }
 .muted { color: #57606a; }
 ol#failure-list > li { margin: 0 0 1rem; }
+p.divergence { margin: .3rem 0 0; font-weight: 600; }
 pre.detail { white-space: pre-wrap; overflow-wrap: anywhere; background: #f6f8fa; border: 1px solid #d0d7de; padding: .5rem; margin: .3rem 0 0; }
 )";
 
@@ -71,6 +72,9 @@ std::string Header(const Report& r) {
   h += fmt::format(
       "<dt>Runner's FP-environment preflight</dt><dd id=\"preflight\" class=\"{}\">{}</dd>\n",
       r.preflight.ok() ? "ok" : "bad", r.preflight.ok() ? "passed" : "FAILED");
+  h += fmt::format("<dt>Golden-only coverage</dt><dd id=\"golden-coverage\"{}>{}</dd>\n",
+                   r.golden_coverage ? "" : " class=\"muted\"",
+                   EscapeMarkup(GoldenCoverageSentence(r)));
   h += "</dl>\n<nav><a href=\"#totals\">Totals</a><a href=\"#clause-table\">Clauses</a>";
   h += fmt::format("<a href=\"#failures\">Failures ({})</a>", r.failed);
   h += "<a href=\"#preflight-checks\">Preflight checks</a></nav>\n";
@@ -111,9 +115,51 @@ std::string Preflight(const Report& r) {
   return s + "</tbody>\n</table>\n</section>\n";
 }
 
+// The rows of a clause table; `flag` marks the uncovered ones.
+std::string ClauseRows(const Report& r, const std::vector<const ClauseRow*>& rows,
+                       const char* flag) {
+  std::string s;
+  for (const ClauseRow* row : rows) {
+    std::string cls = row->Uncovered() ? "clause uncovered"
+                      : row->failed    ? "clause failing"
+                                       : "clause";
+    // The reference's own tests fold away (no script: the browser's own
+    // <details>); the column shows how many.
+    std::string tests;
+    for (const std::string& t : row->tests) tests += (tests.empty() ? "" : ", ") + Code(t);
+    if (!row->tests.empty())
+      tests = fmt::format("<details><summary>{} test{}</summary>{}</details>", row->tests.size(),
+                          row->tests.size() == 1 ? "" : "s", tests);
+    else if (row->Uncovered())
+      tests = fmt::format("<span class=\"flag\">{}</span>", flag);
+    else if (row->Unchecked())
+      tests = "<span class=\"muted\">not observable by a port: " +
+              EscapeMarkup(row->clause.not_observable) + "</span>";
+    else
+      tests = r.tests.known ? "<span class=\"muted\">vectors only</span>"
+                            : "<span class=\"muted\">tests unknown</span>";
+    s += fmt::format(
+        "<tr class=\"{}\" id=\"clause-{}\"><td>{}</td><td>{}</td><td>{}</td>{}{}{}"
+        "<td class=\"tests\">{}</td></tr>\n",
+        cls, EscapeMarkup(row->clause.id), Code(row->clause.id), Title(row->clause.title),
+        EscapeMarkup(row->clause.file), Num(row->passed),
+        Num(row->failed, row->failed ? "num bad" : "num"), Num(row->skipped), tests);
+  }
+  return s;
+}
+
+constexpr const char* kClauseHead =
+    "<thead><tr><th>clause</th><th>title</th><th>spec</th>"
+    "<th class=\"num\">passed</th><th class=\"num\">failed</th><th class=\"num\">skipped</th>"
+    "<th>reference tests</th></tr></thead>\n";
+
 std::string Clauses(const Report& r) {
   int uncovered = 0;
-  for (const ClauseRow& row : r.rows) uncovered += row.Uncovered();
+  std::vector<const ClauseRow*> shown, not_run;
+  for (const ClauseRow& row : r.rows) {
+    uncovered += row.Uncovered();
+    (row.NothingRun() ? not_run : shown).push_back(&row);
+  }
   std::string s = "<section id=\"clause-table\">\n<h2>Clauses</h2>\n";
   const char* flag = r.tests.known ? "no vector and no test" : "no vector; tests unknown";
   s += fmt::format(
@@ -122,35 +168,14 @@ std::string Clauses(const Report& r) {
       r.rows.size(), uncovered, flag);
   s += fmt::format("<p id=\"test-coverage\" class=\"{}\">Test coverage: {}.</p>\n",
                    r.tests.known ? "muted" : "bad", EscapeMarkup(TestCoverageSentence(r)));
-  s += "<table id=\"clauses\">\n<thead><tr><th>clause</th><th>title</th><th>spec</th>"
-       "<th class=\"num\">passed</th><th class=\"num\">failed</th><th class=\"num\">skipped</th>"
-       "<th>tests and fuzz targets</th></tr></thead>\n<tbody>\n";
-  for (const ClauseRow& row : r.rows) {
-    std::string cls = row.Uncovered() ? "clause uncovered"
-                      : row.failed    ? "clause failing"
-                                      : "clause";
-    std::string tests;
-    for (const std::string& t : row.tests) tests += (tests.empty() ? "" : ", ") + Code(t);
-    // A long list folds away (no script: the browser's own <details>).
-    if (row.tests.size() > 3)
-      tests = fmt::format("<details><summary>{} tests and fuzz targets</summary>{}</details>",
-                          row.tests.size(), tests);
-    if (row.Uncovered())
-      tests = fmt::format("<span class=\"flag\">{}</span>", flag);
-    else if (row.Unchecked())
-      tests = "<span class=\"muted\">not observable by a port: " +
-              EscapeMarkup(row.clause.not_observable) + "</span>";
-    else if (tests.empty())
-      tests = r.tests.known ? "<span class=\"muted\">vectors only</span>"
-                            : "<span class=\"muted\">tests unknown</span>";
+  s += std::string("<table id=\"clauses\">\n") + kClauseHead + "<tbody>\n";
+  s += ClauseRows(r, shown, flag) + "</tbody>\n</table>\n";
+  if (!not_run.empty())
     s += fmt::format(
-        "<tr class=\"{}\" id=\"clause-{}\"><td>{}</td><td>{}</td><td>{}</td>{}{}{}"
-        "<td class=\"tests\">{}</td></tr>\n",
-        cls, EscapeMarkup(row.clause.id), Code(row.clause.id), Title(row.clause.title),
-        EscapeMarkup(row.clause.file), Num(row.passed),
-        Num(row.failed, row.failed ? "num bad" : "num"), Num(row.skipped), tests);
-  }
-  s += "</tbody>\n</table>\n";
+        "<details id=\"clauses-not-run\"><summary>{} clauses with nothing run (their vectors "
+        "were skipped or not selected, no test credited)</summary>\n<table>\n{}<tbody>\n{}"
+        "</tbody>\n</table>\n</details>\n",
+        not_run.size(), kClauseHead, ClauseRows(r, not_run, flag));
   if (!r.unknown_ids.empty()) {
     s += "<h3>Clause ids not found in docs/spec</h3>\n<ul id=\"unknown-ids\">\n";
     for (const std::string& id : r.unknown_ids) s += "<li>" + Code(id) + "</li>\n";
@@ -170,11 +195,14 @@ std::string Failures(const Report& r) {
     for (const std::string& c : v.clauses)
       clauses += fmt::format("{}<a href=\"#clause-{}\">{}</a>", clauses.empty() ? "" : ", ",
                              EscapeMarkup(c), Code(c));
+    FailureFacts f = FactsOf(o);
     s += fmt::format(
         "<li class=\"failure\" data-vector=\"{}\">{} <span class=\"muted\">{}, "
-        "golden/{}:{}; clauses {}</span>\n<pre class=\"detail\">{}</pre></li>\n",
+        "golden/{}:{}; clauses {}</span>\n<p class=\"divergence {}\">{}; input <code>{}</code></p>"
+        "\n<pre class=\"detail\">{}</pre></li>\n",
         EscapeMarkup(v.id), Code(v.id), EscapeMarkup(v.family), EscapeMarkup(v.file), v.line,
-        clauses, EscapeMarkup(o.detail));
+        clauses, EscapeMarkup(f.category), EscapeMarkup(f.Label()), EscapeMarkup(f.input),
+        EscapeMarkup(o.detail));
   }
   return s + "</ol>\n</section>\n";
 }

@@ -1,8 +1,13 @@
 // The compliance report as JUnit XML, for CI systems: one testsuite per
 // golden family, one testcase per vector run (name = vector id, classname =
-// family); a failed vector carries <failure> with the divergence in words, a
-// skipped one <skipped>. Every text from the run goes through EscapeMarkup.
+// family); a vector the implementation answered wrongly carries <failure
+// type="divergence"> with the divergence in words, one it gave no answer
+// for <error type="crash|timeout|malformed answer|not run|error">
+// (FailureFacts::category), a skipped one <skipped>. Every text from the
+// run goes through EscapeMarkup.
 #include <fmt/format.h>
+
+#include <map>
 
 #include "conformance/runner/report.hpp"
 
@@ -13,13 +18,7 @@ namespace {
 // A failure message is an attribute that CI systems show on one line: the
 // detail's first 1000 bytes, cut at a character boundary. The element's
 // text holds the whole detail.
-std::string Message(const std::string& detail) {
-  constexpr std::size_t kMost = 1000;
-  if (detail.size() <= kMost) return detail;
-  std::size_t cut = kMost;
-  while (cut > 0 && (static_cast<unsigned char>(detail[cut]) & 0xC0) == 0x80) --cut;
-  return detail.substr(0, cut) + " …";
-}
+std::string Message(const std::string& detail) { return Shorten(detail, 1000); }
 
 std::string Properties(const Report& r, const std::string& indent) {
   std::string s = indent + "<properties>\n";
@@ -34,6 +33,7 @@ std::string Properties(const Report& r, const std::string& indent) {
   if (!r.verdict.empty()) property("verdict", r.verdict);
   property("preflight", r.preflight.ok() ? "passed" : "FAILED");
   property("test_coverage", TestCoverageSentence(r));
+  property("golden_coverage", GoldenCoverageSentence(r));
   for (const FpCheck& c : r.preflight.checks)
     property("preflight." + c.clause, fmt::format("{}: {}", c.passed ? "ok" : "FAIL", c.detail));
   return s + indent + "</properties>\n";
@@ -42,15 +42,24 @@ std::string Properties(const Report& r, const std::string& indent) {
 }  // namespace
 
 std::string ReportJunit(const Report& r) {
+  // Failures without an answer are errors, per family and in all.
+  std::map<std::string, int> errors;
+  int all_errors = 0;
+  for (const Outcome& o : r.outcomes)
+    if (o.status == Status::kFail && !o.divergence) {
+      ++errors[o.vector->family];
+      ++all_errors;
+    }
   std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
   xml += fmt::format(
-      "<testsuites name=\"OnePath Mesh conformance\" tests=\"{}\" failures=\"{}\" errors=\"0\" "
-      "skipped=\"{}\">\n",
-      r.outcomes.size(), r.failed, r.skipped);
+      "<testsuites name=\"OnePath Mesh conformance\" tests=\"{}\" failures=\"{}\" "
+      "errors=\"{}\" skipped=\"{}\">\n",
+      r.outcomes.size(), r.failed - all_errors, all_errors, r.skipped);
   for (const FamilyTotals& f : CountByFamily(r)) {
+    int e = errors[f.family];
     xml += fmt::format(
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\">\n",
-        EscapeMarkup(f.family), f.passed + f.failed + f.skipped, f.failed, f.skipped);
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">\n",
+        EscapeMarkup(f.family), f.passed + f.failed + f.skipped, f.failed - e, e, f.skipped);
     xml += Properties(r, "    ");
     for (const Outcome& o : r.outcomes) {
       const GoldenVector& v = *o.vector;
@@ -61,8 +70,11 @@ std::string ReportJunit(const Report& r) {
       if (o.status == Status::kPass) {
         xml += "/>\n";
       } else if (o.status == Status::kFail) {
-        xml += fmt::format(">\n      <failure message=\"{}\" type=\"divergence\">{}</failure>\n",
-                           EscapeMarkup(Message(o.detail)), EscapeMarkup(o.detail));
+        FailureFacts facts = FactsOf(o);
+        const char* element = facts.IsError() ? "error" : "failure";
+        xml += fmt::format(">\n      <{0} message=\"{1}\" type=\"{2}\">{3}</{0}>\n", element,
+                           EscapeMarkup(Message(o.detail)), EscapeMarkup(facts.category),
+                           EscapeMarkup(o.detail));
         xml += "    </testcase>\n";
       } else {
         xml += fmt::format(">\n      <skipped message=\"{}\"/>\n    </testcase>\n",

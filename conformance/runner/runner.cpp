@@ -125,6 +125,8 @@ Judgement JudgeInDetail(const GoldenVector& v, const Answer& a) {
                   std::string detail) {
     j.divergence =
         Divergence{std::move(stage), std::move(clause), std::move(kind), std::move(where)};
+    j.divergence->got = AnswerFacts(a);
+    o.divergence = j.divergence;
     o.detail = std::move(detail);
     return j;
   };

@@ -22,6 +22,9 @@ struct Outcome {
   const GoldenVector* vector = nullptr;
   Status status = Status::kSkip;
   std::string detail;  // why it failed or was skipped, in words
+  // A failed answer's first divergence (JudgeInDetail), for the reports;
+  // unset when the vector failed without an answer (crash, timeout, ...).
+  std::optional<Divergence> divergence;
 };
 
 struct Selection {

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "conformance/runner/operations.hpp"
+// src/ headers.
+#include "onepath/exact/predicates.hpp"
 
 namespace onepath::conformance {
 
@@ -89,6 +91,12 @@ constexpr const char* kStyle = R"(
   .segment { fill: none; stroke: #1f6b3a; stroke-width: 1.5; }
   .diff { fill: none; stroke: #d00; stroke-width: 2.5; }
   .note { fill: #8c2d2a; }
+  .line-ab { fill: none; stroke: #2a58a2; stroke-width: 1.5; stroke-dasharray: 6 4; }
+  .segment-ab { fill: none; stroke: #2a58a2; stroke-width: 3; }
+  .circle-abc { fill: #4a78c2; fill-opacity: 0.12; stroke: #2a58a2; stroke-width: 1.5; }
+  .query { fill: #d00; }
+  .verdict-ref { fill: #1f6b3a; }
+  .verdict-port { fill: #8c2d2a; font-weight: bold; }
 )";
 
 // --- inputs -------------------------------------------------------------------
@@ -388,9 +396,192 @@ std::string Legend(double top) {
   return s + "</g>\n";
 }
 
+// The document's start: size, style, title and the caption (its lines,
+// each cut to about 140 bytes, at most three; empty lines are left out).
+std::string Head(const FailurePicture& p, double width, double height) {
+  std::string s = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
+      "viewBox=\"0 0 {0} {1}\">\n<style>{2}</style>\n"
+      "<rect width=\"{0}\" height=\"{1}\" fill=\"#fafafa\"/>\n"
+      "<text class=\"title\" x=\"{3}\" y=\"20\">{4}</text>\n",
+      width, height, kStyle, kGap, SvgEscape(p.title));
+  double y = 40;
+  for (std::size_t at = 0, line = 0; at < p.caption.size() && line < 3;) {
+    std::size_t nl = std::min(p.caption.find('\n', at), p.caption.size());
+    std::size_t end = CutEnd(p.caption, at, std::min<std::size_t>(nl - at, 140));
+    std::string text = p.caption.substr(at, end - at) + (end < nl ? "…" : "");
+    at = nl + 1;
+    if (text.empty()) continue;
+    s += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", kGap, y, SvgEscape(text));
+    y += 16;
+    ++line;
+  }
+  return s;
+}
+
+// --- predicates ---------------------------------------------------------------
+
+// What a sign means for the operation, in words.
+std::string SignMeaning(const std::string& op, int sign, int orientation_abc) {
+  if (op == "Predicates.Orient2D")
+    return sign > 0   ? "c left of a→b (counter-clockwise)"
+           : sign < 0 ? "c right of a→b (clockwise)"
+                      : "a, b, c collinear";
+  if (orientation_abc == 0) return "a, b, c collinear: the determinant's sign";
+  if (sign == 0) return "d on the circle through a, b, c";
+  return sign * orientation_abc > 0 ? "d inside the circle through a, b, c"
+                                    : "d outside the circle through a, b, c";
+}
+
+// "sign -1: c right of a→b (clockwise)", or the exception.
+std::string PredicateVerdict(const std::string& op, const Answer& a, int orientation_abc) {
+  if (!a.output) return a.error_type + " " + a.error_fields.dump();
+  try {
+    int sign = DecodeOutput(op, *a.output).at("sign").get<int>();
+    return fmt::format("sign {}: {}", sign, SignMeaning(op, sign, orientation_abc));
+  } catch (const std::exception& e) {
+    return std::string("output does not decode: ") + e.what();
+  }
+}
+
+// Orient2D: the points and the directed line through a and b, c marked.
+// InCircle: the points and the circle through a, b, c, d marked. One
+// drawing, and beside it the exact coordinates and both answers in words.
+std::string PredicateSvg(const FailurePicture& p, const Operation& op) {
+  bool incircle = op.points.size() == 4;
+  std::vector<std::pair<std::string, Vector2D>> pts;
+  for (const std::string& n : op.points) {
+    try {
+      Vector2D v = PointFromJson(p.input.at(n));
+      if (std::isfinite(v.x) && std::isfinite(v.y)) pts.emplace_back(n, v);
+    } catch (const std::exception&) {
+      // not drawn; the text beside says what the input holds
+    }
+  }
+  int orientation = 0;
+  bool all = pts.size() == op.points.size();
+  if (all) {
+    try {
+      orientation = exact::CheckedOrient2D(pts[0].second, pts[1].second, pts[2].second);
+    } catch (const std::exception&) {
+      orientation = 0;
+    }
+  }
+  // Drawn relative to the smallest coordinates: differences stay exact.
+  double lo_x = std::numeric_limits<double>::infinity(), lo_y = lo_x;
+  for (const auto& [n, v] : pts) lo_x = std::min(lo_x, v.x), lo_y = std::min(lo_y, v.y);
+  Panel panel{"input", {}, {}};
+  for (const auto& [n, v] : pts)
+    panel.shapes.push_back(
+        {n == op.points.back() ? "query" : "point", {{v.x - lo_x, v.y - lo_y}}, false, n});
+  // The circle through a, b, c (when they turn), in relative coordinates.
+  std::optional<std::pair<Point, double>> circle;
+  if (incircle && all && orientation != 0) {
+    double ax = pts[0].second.x - lo_x, ay = pts[0].second.y - lo_y;
+    double bx = pts[1].second.x - lo_x, by = pts[1].second.y - lo_y;
+    double cx = pts[2].second.x - lo_x, cy = pts[2].second.y - lo_y;
+    double d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by));
+    double a2 = ax * ax + ay * ay, b2 = bx * bx + by * by, c2 = cx * cx + cy * cy;
+    double ux = (a2 * (by - cy) + b2 * (cy - ay) + c2 * (ay - by)) / d;
+    double uy = (a2 * (cx - bx) + b2 * (ax - cx) + c2 * (bx - ax)) / d;
+    double r = std::hypot(ax - ux, ay - uy);
+    if (std::isfinite(ux) && std::isfinite(uy) && std::isfinite(r)) circle = {{ux, uy}, r};
+  }
+  // The view: the points, and the circle when it is not much larger.
+  std::vector<Panel> extent = {panel};
+  View view = CommonView(extent);
+  if (circle) {
+    double span = (kPanel - 24) / view.scale;
+    if (circle->second <= 4 * span) {
+      auto [u, r] = *circle;
+      extent[0].shapes.push_back({"", {{u.first - r, u.second - r}, {u.first + r, u.second + r}}});
+      view = CommonView(extent);
+    }
+  }
+  double left = kGap, top = kTop;
+  double width = 2 * kPanel + 3 * kGap + 120, height = kTop + kPanel + kNotes + kLegend;
+  std::string s = Head(p, width, height);
+  s += fmt::format(
+      "<clipPath id=\"drawing\"><rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"{}\"/>"
+      "</clipPath>\n",
+      left, top, kPanel, kPanel);
+  s += fmt::format(
+      "<text class=\"title\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n"
+      "<rect class=\"frame\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"{}\"/>\n"
+      "<g clip-path=\"url(#drawing)\">\n",
+      left, top - 8, incircle ? "in-circle test" : "orientation test", left, top, kPanel, kPanel);
+  auto px = [&](double x) { return view.Px(x, left); };
+  auto py = [&](double y) { return view.Py(y, top); };
+  if (circle) {
+    auto [u, r] = *circle;
+    s += fmt::format(
+        "<circle class=\"circle-abc\" cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"{:.2f}\">"
+        "<title>circle through a, b, c</title></circle>\n",
+        px(u.first), py(u.second), r * view.scale);
+  }
+  if (!incircle && all && !(pts[0].second == pts[1].second)) {
+    // The line through a and b, across the drawing, and a→b itself.
+    double ax = px(pts[0].second.x - lo_x), ay = py(pts[0].second.y - lo_y);
+    double bx = px(pts[1].second.x - lo_x), by = py(pts[1].second.y - lo_y);
+    double len = std::hypot(bx - ax, by - ay), far = 4 * kPanel / std::max(len, 1e-9);
+    s += fmt::format(
+        "<path class=\"line-ab\" d=\"M{:.2f},{:.2f} L{:.2f},{:.2f}\"><title>the line through a "
+        "and b</title></path>\n",
+        ax - (bx - ax) * far, ay - (by - ay) * far, bx + (bx - ax) * far, by + (by - ay) * far);
+    s += fmt::format("<path class=\"segment-ab\" d=\"M{:.2f},{:.2f} L{:.2f},{:.2f}\"/>\n", ax, ay,
+                     bx, by);
+  }
+  for (const Shape& shape : panel.shapes) {
+    auto [x, y] = shape.points[0];
+    s += fmt::format(
+        "<circle class=\"{}\" cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"{}\"><title>{}</title></circle>\n"
+        "<text x=\"{:.2f}\" y=\"{:.2f}\">{}</text>\n",
+        shape.css, px(x), py(y), shape.css == "query" ? 5 : 3.5, SvgEscape(shape.label), px(x) + 6,
+        py(y) - 6, SvgEscape(shape.label));
+  }
+  s += "</g>\n";
+  // Beside the drawing: the exact input and both answers.
+  double x = left + kPanel + kGap, y = top + 8;
+  auto line = [&](const std::string& text, const char* cls = "") {
+    s += fmt::format("<text{} x=\"{:.1f}\" y=\"{:.1f}\">{}</text>\n",
+                     *cls ? fmt::format(" class=\"{}\"", cls) : "", x, y, SvgEscape(text));
+    y += 18;
+  };
+  std::string args;
+  for (const std::string& n : op.points) args += (args.empty() ? "" : ", ") + n;
+  line(fmt::format("{}({})", incircle ? "InCircle" : "Orient2D", args));
+  for (const std::string& n : op.points)
+    line(fmt::format("{} = {}", n, p.input.contains(n) ? p.input.at(n).dump() : "(missing)"));
+  y += 8;
+  line("reference: " + PredicateVerdict(p.op, p.expected, orientation), "verdict-ref");
+  line(p.port + ": " + PredicateVerdict(p.op, p.actual, orientation), "verdict-port");
+  // The legend of what is drawn.
+  double ly = top + kPanel + kNotes;
+  s += "<g class=\"legend\">\n";
+  s += fmt::format(
+      "<circle class=\"query\" cx=\"{0:.1f}\" cy=\"{1:.1f}\" r=\"5\"/><text x=\"{2:.1f}\" "
+      "y=\"{3:.1f}\">{4}: the point tested</text>\n",
+      kGap + 7, ly, kGap + 20, ly + 4, op.points.back());
+  if (incircle)
+    s += fmt::format(
+        "<circle class=\"circle-abc\" cx=\"{0:.1f}\" cy=\"{1:.1f}\" r=\"6\"/><text "
+        "x=\"{2:.1f}\" y=\"{3:.1f}\">the circle through a, b, c{4}</text>\n",
+        kGap + 227, ly, kGap + 240, ly + 4, circle ? "" : " (none: a, b, c collinear)");
+  else
+    s += fmt::format(
+        "<path class=\"segment-ab\" d=\"M{0:.1f},{1:.1f} L{2:.1f},{1:.1f}\"/><text x=\"{3:.1f}\" "
+        "y=\"{4:.1f}\">the directed line a→b</text>\n",
+        kGap + 220, ly, kGap + 236, kGap + 244, ly + 4);
+  s += "</g>\n";
+  return s + "</svg>\n";
+}
+
 }  // namespace
 
 std::string FailureSvg(const FailurePicture& p) {
+  const Operation* row = FindOperation(p.op);
+  if (row && row->input == InputForm::kPoints) return PredicateSvg(p, *row);
   json expected = Decoded(p.op, p.expected), actual = Decoded(p.op, p.actual);
   std::vector<Panel> panels = {
       InputPanel(p.op, p.input),
@@ -399,23 +590,7 @@ std::string FailureSvg(const FailurePicture& p) {
   panels[2].notes.insert(panels[2].notes.begin(), p.port);
   View view = CommonView(panels);
   double width = 3 * kPanel + 4 * kGap, height = kTop + kPanel + kNotes + kLegend;
-  std::string s = fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" "
-      "viewBox=\"0 0 {0} {1}\">\n<style>{2}</style>\n"
-      "<rect width=\"{0}\" height=\"{1}\" fill=\"#fafafa\"/>\n"
-      "<text class=\"title\" x=\"{3}\" y=\"20\">{4}</text>\n",
-      width, height, kStyle, kGap, SvgEscape(p.title));
-  // The caption: its lines, each cut to about 140 bytes, at most three.
-  double y = 40;
-  for (std::size_t at = 0, line = 0; at < p.caption.size() && line < 3; ++line) {
-    std::size_t nl = std::min(p.caption.find('\n', at), p.caption.size());
-    std::size_t end = CutEnd(p.caption, at, std::min<std::size_t>(nl - at, 140));
-    std::string text = p.caption.substr(at, end - at) + (end < nl ? "…" : "");
-    s += fmt::format("<text x=\"{}\" y=\"{}\">{}</text>\n", kGap, y, SvgEscape(text));
-    y += 16;
-    at = nl + 1;
-  }
+  std::string s = Head(p, width, height);
   for (std::size_t i = 0; i < panels.size(); ++i)
     s += DrawPanel(panels[i], view, kGap + static_cast<double>(i) * (kPanel + kGap), kTop);
   s += Legend(kTop + kPanel + kNotes);

@@ -226,7 +226,8 @@ class AdapterRunner(unittest.TestCase):
         self.assertEqual(run.rc, 1)
         self.assertEqual(list(run.failures()), [TARGET])
         self.assertIn("first difference: /sign: 1, expected -1", run.failures()[TARGET])
-        self.assertIn("FAIL " + TARGET, run.err)
+        self.assertIn("FAIL pred.orient2d: sign 1 instead of -1 — input ", run.err)
+        self.assertIn(" — %s (predicates/orient2d.jsonl:" % TARGET, run.err)
         self.assertIn("1 of %d vectors failed" % len(self.predicate_ids()), run.err)
 
     def test_a_wrong_stage_is_named_from_the_vectors_stage_hashes(self):

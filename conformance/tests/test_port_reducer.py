@@ -25,6 +25,9 @@ from test_adapter_runner import (ONEPATH, PYTHON, SOURCE, Run,  # noqa: E402
 
 PORT = os.path.join(SOURCE, "conformance", "adapters", "python_port", "adapter.py")
 PORT_OPERATIONS = {"Predicates.Orient2D", "Predicates.InCircle", "Region.FromTileMap"}
+# The predicates adapter with a porter's mistake on every input of a kind.
+PREDICATE_BUG = os.path.join(SOURCE, "conformance", "tests", "adapters", "predicate_bug_adapter.py")
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def golden_vectors():
@@ -125,7 +128,9 @@ class PortReducer(unittest.TestCase):
         # not at its smallest edge (x first).
         self.assertIn("first difference: ring 0, vertex 0: [-278528,442368], expected "
                       "[-278528,376832]", failures["region_from_tilemap/list_cells/08d00bf3925f"])
-        self.assertIn("FAIL region_from_tilemap/list_cells/08d00bf3925f", run.err)
+        # One FAIL line for them all: the divergence in words, a count, the first input.
+        self.assertIn("FAIL %d × region.ring-order: a ring starts at another vertex — first: "
+                      % len(failures), run.err)
         # The failing vectors' derived checks are not run: their expectation
         # comes from the vector's own correct output.
         skipped = {v["id"] for v in run.report["vectors"] if v["status"] == "skipped"}
@@ -188,6 +193,99 @@ class PortReducer(unittest.TestCase):
         self.assertGreaterEqual(len([p for p in paths if p.get("class") == "cell-solid"]),
                                 solid_after)
         self.assertEqual(len([p for p in paths if p.get("class") == "ring-port"]), 1)
+
+    def reduced_vector(self, out):
+        files = os.listdir(os.path.join(out, "reduced"))
+        self.assertEqual(len(files), 1, files)
+        with open(os.path.join(out, "reduced", files[0])) as f:
+            return json.loads(f.readline())
+
+    def predicate_bug(self, *mode):
+        return " ".join(shlex.quote(a) for a in [PYTHON, PREDICATE_BUG] + list(mode))
+
+    def test_reducer_keeps_a_predicate_integer_and_draws_its_line(self):
+        vector = "orient2d/grid_large/681aa4eb5363"  # integers near 7e10 and 4e11, sign -1
+        impl = self.predicate_bug("lose-sign", "-1")
+        p, out = self.reduce(vector, impl)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        reduced = self.reduced_vector(out)
+        coordinates = [c for point in reduced["input"].values() for c in point]
+        print("reducer: %s -> %s" % (vector, reduced["input"]))
+        for c in coordinates:
+            self.assertEqual(c, int(c), reduced["input"])
+            self.assertLessEqual(abs(c), 2, reduced["input"])
+        self.assertIn("first divergence: stage sign (pred.orient2d): sign 0 instead of -1",
+                      p.stdout)
+        # Replayed: the reference passes it, the port fails it the same way.
+        run = self.conformance("--golden-dir", out, "--no-metamorphic", name="replay-ref")
+        self.assertEqual(run.rc, 0, run.err)
+        run = self.conformance("--golden-dir", out, "--no-metamorphic", impl=impl,
+                               name="replay-bug")
+        self.assertEqual(run.rc, 1)
+        self.assertEqual(run.report["failures"][0]["kind"], "sign 0 instead of -1")
+        # The picture: the points and the line through a and b, both answers
+        # in words; nothing of a tile map's legend.
+        svgs = [f for f in os.listdir(out) if f.endswith(".svg")]
+        root = ET.parse(os.path.join(out, svgs[0])).getroot()
+        classes = {e.get("class") for e in root.iter()}
+        self.assertTrue({"line-ab", "segment-ab", "query", "point"} <= classes, classes)
+        self.assertFalse({"cell-solid", "ring", "ring-port", "circle-abc"} & classes, classes)
+        texts = [t.text for t in root.iter(SVG + "text")]
+        self.assertIn("reference: sign -1: c right of a→b (clockwise)", texts)
+        self.assertIn("python-predicates-example 1.0: sign 0: a, b, c collinear", texts)
+        self.assertNotIn("solid cell / input", texts)
+        self.assertNotIn("", texts)
+        self.assertNotIn(None, texts)
+
+    def test_reducer_names_no_empty_first_difference(self):
+        # A port that lets NaN through answers an output where the spec
+        # throws: the divergence has no element to name.
+        vector = "orient2d/out_of_domain/4c6f67bd0aba"  # a.x is NaN
+        p, out = self.reduce(vector, self.predicate_bug("nan-passes"))
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("first divergence: stage error (err.types): an output instead of "
+                      "ArgumentOutOfRangeException", p.stdout)
+        for line in p.stdout.splitlines():
+            self.assertNotRegex(line, r":\s*$", p.stdout)
+        self.assertNotIn("first difference", p.stdout)
+        reduced = self.reduced_vector(out)
+        self.assertNotIn("; ;", reduced["provenance"])
+        self.assertEqual(reduced["input"]["a"][0], "NaN")
+        for c in reduced["input"]["b"] + reduced["input"]["c"]:
+            self.assertEqual(c, 0, reduced["input"])  # nothing else matters
+
+    def test_fail_lines_are_grouped_and_say_how_many_were_not_printed(self):
+        impl = self.port("ring-start,snap-away")
+        run = self.conformance("--family", "region", "--no-metamorphic", impl=impl)
+        self.assertEqual(run.rc, 1)
+        groups = run.report["failure_groups"]
+        labels = [g["label"] for g in groups]
+        self.assertIn("region.ring-order: a ring starts at another vertex", labels)
+        self.assertIn("region.from-tilemap: another boundary", labels)
+        self.assertEqual(sum(g["count"] for g in groups), len(run.report["failures"]))
+        lines = [line for line in run.err.splitlines() if line.startswith("FAIL ")]
+        self.assertEqual(len(lines), len(groups))
+        for line, group in zip(lines, groups):
+            first = next(f for f in run.report["failures"] if f["id"] == group["ids"][0])
+            head = "FAIL %d × %s — first: " % (group["count"], group["label"]) \
+                if group["count"] > 1 else "FAIL %s — " % group["label"]
+            self.assertTrue(line.startswith(head), line)
+            # The input before the vector, the hashes last.
+            self.assertIn("input " + first["input"] + " — " + first["id"] + " (", line)
+            self.assertTrue(line.endswith(", expected %s…" % first["expected"]["sha256"][:12]),
+                            line)
+            self.assertIn("; sha256 %s…" % first["got"]["sha256"][:12], line)
+        self.assertNotIn("more FAIL line", run.err)
+        # At most one line: the rest counted, and where they are.
+        run = self.conformance("--family", "region", "--no-metamorphic", "--max-failures", "1",
+                               impl=impl, name="one")
+        self.assertEqual(run.rc, 1)
+        lines = [line for line in run.err.splitlines() if line.startswith("FAIL ")]
+        self.assertEqual(len(lines), 1)
+        rest = sum(g["count"] for g in groups[1:])
+        self.assertIn("… and %d more FAIL line%s (%d vectors), see %s (--max-failures N prints"
+                      % (len(groups) - 1, "s" if len(groups) > 2 else "", rest,
+                         os.path.join(run.dir, "report.md")), run.err)
 
     def test_reducer_refuses_a_vector_that_passes(self):
         p, _ = self.reduce("region_from_tilemap/noisy/5671c76f4f13", self.port())

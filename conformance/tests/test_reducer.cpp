@@ -1,9 +1,11 @@
 // Stage-wise divergence, metamorphic derived checks and the reducer
 // (conformance/runner/divergence, metamorphic, reducer, svg): each made to
 // fail on purpose with a fake port built from the reference.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -68,6 +70,30 @@ Reply SwappingPort(const std::string& id, const std::string& op, const json& inp
   }
   r.answer->output = w.Take();
   return r;
+}
+
+// The reference, except that a predicate whose sign is `lost` is answered
+// 0: a port that drops one side of its determinant's sign.
+AskFn SignLosingPort(int lost) {
+  return [lost](const std::string& id, const std::string& op, const json& input) {
+    Reply r = AskReference(id, op, input);
+    if (op.rfind("Predicates.", 0) != 0 || !r.answer || !r.answer->output) return r;
+    if (DecodeOutput(op, *r.answer->output).at("sign") == lost)
+      r.answer->output = RunOperation("Predicates.Orient2D",
+                                      {{"a", {0, 0}}, {"b", {1, 1}}, {"c", {2, 2}}});  // sign 0
+    return r;
+  };
+}
+
+// Every coordinate of a predicate input, and the largest magnitude.
+std::vector<double> Coordinates(const json& input) {
+  std::vector<double> out;
+  for (const auto& [name, p] : input.items()) {
+    Vector2D v = PointFromJson(p);
+    out.push_back(v.x);
+    out.push_back(v.y);
+  }
+  return out;
 }
 
 }  // namespace
@@ -256,4 +282,74 @@ TEST(Reducer, RefusesAVectorThePortPasses) {
 TEST(Svg, EscapesMarkup) {
   CLAUSE("canon.hash");
   EXPECT_EQ(SvgEscape("a<b & \"c\">"), "a&lt;b &amp; &quot;c&quot;&gt;");
+}
+
+TEST(Reducer, PredicateInputsThatAreIntegersStayIntegersAndGetSmall) {
+  CLAUSE("pred.orient2d pred.incircle");
+  for (const char* id : {"orient2d/grid_large/681aa4eb5363", "incircle/grid_large/e2ca7fa72ea2",
+                         "orient2d/huge/3fb243a2ef8c"}) {
+    const GoldenVector& v = Find(id);
+    int sign = v.value.at("sign").get<int>();
+    for (double c : Coordinates(v.input)) ASSERT_EQ(c, std::trunc(c)) << id;
+    ReduceResult r = Reduce(v, SignLosingPort(sign), {});
+    std::printf("reducer: %s: %s -> %s in %d attempts\n", id, v.input.dump().c_str(),
+                r.input.dump().c_str(), r.attempts);
+    EXPECT_EQ(r.divergence.kind, fmt::format("sign 0 instead of {}", sign)) << id;
+    EXPECT_FALSE(r.capped) << id;
+    for (double c : Coordinates(r.input)) {
+      EXPECT_EQ(c, std::trunc(c)) << id << ": " << r.input.dump();
+      EXPECT_LE(std::fabs(c), 2) << id << ": " << r.input.dump();
+    }
+    EXPECT_EQ(r.after.secondary, 0u);
+  }
+}
+
+TEST(Reducer, PredicateInputsThatAreNotIntegersBecomeSmallIntegers) {
+  CLAUSE("pred.orient2d pred.incircle");
+  for (const char* id : {"orient2d/random/e7e3a4acb66f", "incircle/random/5072acdb787c",
+                         "orient2d/tiny/f2fe3132f0e4"}) {
+    const GoldenVector& v = Find(id);
+    ReduceResult r = Reduce(v, SignLosingPort(v.value.at("sign").get<int>()), {});
+    std::printf("reducer: %s: %s -> %s in %d attempts\n", id, v.input.dump().c_str(),
+                r.input.dump().c_str(), r.attempts);
+    EXPECT_GT(r.before.secondary, 0u) << id;
+    EXPECT_EQ(r.after.secondary, 0u) << id << ": " << r.input.dump();
+    for (double c : Coordinates(r.input))
+      EXPECT_LE(std::fabs(c), 2) << id << ": " << r.input.dump();
+  }
+}
+
+TEST(Svg, APredicateIsDrawnAsItsLineOrItsCircleNotAsATileMap) {
+  CLAUSE("pred.orient2d pred.incircle");
+  json orient = {{"a", {0, 0}}, {"b", {4, 0}}, {"c", {1, -2}}};  // clockwise: -1
+  Answer ref = *AskReference("", "Predicates.Orient2D", orient).answer;
+  Answer port = *SignLosingPort(-1)("", "Predicates.Orient2D", orient).answer;
+  std::string svg = FailureSvg({"Predicates.Orient2D", orient, ref, port, "orient2d/reduced/x",
+                                "stage sign (pred.orient2d): sign 0 instead of -1\n\n", "my port"});
+  EXPECT_TRUE(svg.starts_with("<?xml")) << svg.substr(0, 40);
+  EXPECT_NE(svg.find("class=\"line-ab\""), std::string::npos);
+  EXPECT_NE(svg.find("class=\"segment-ab\""), std::string::npos);
+  EXPECT_NE(svg.find(">the directed line a→b<"), std::string::npos);
+  EXPECT_NE(svg.find("<circle class=\"query\""), std::string::npos);
+  EXPECT_NE(svg.find(">reference: sign -1: c right of a→b (clockwise)<"), std::string::npos);
+  EXPECT_NE(svg.find(">my port: sign 0: a, b, c collinear<"), std::string::npos);
+  EXPECT_NE(svg.find(">c = [1,-2]<"), std::string::npos);
+  EXPECT_EQ(svg.find("solid cell"), std::string::npos);  // not the tile map's legend
+  EXPECT_EQ(svg.find("ring start"), std::string::npos);
+  EXPECT_EQ(svg.find("class=\"circle-abc\""), std::string::npos);
+  EXPECT_EQ(svg.find("<text x=\"24\" y=\"56\"></text>"), std::string::npos);  // no empty line
+  // In-circle: the circle through a, b, c, with d inside it.
+  json in = {{"a", {0, 0}}, {"b", {4, 0}}, {"c", {0, 4}}, {"d", {1, 1}}};
+  ref = *AskReference("", "Predicates.InCircle", in).answer;
+  port = *SignLosingPort(1)("", "Predicates.InCircle", in).answer;
+  svg = FailureSvg({"Predicates.InCircle", in, ref, port, "incircle/reduced/x", "", "my port"});
+  // Centre (2, 2), radius sqrt(8); the view spans the circle: 2 sqrt(8) wide.
+  std::size_t circle = svg.find("<circle class=\"circle-abc\"");
+  ASSERT_NE(circle, std::string::npos);
+  EXPECT_NE(svg.find("r=\"148.00\"", circle), std::string::npos) << svg.substr(circle, 120);
+  EXPECT_NE(svg.find(">reference: sign 1: d inside the circle through a, b, c<"),
+            std::string::npos);
+  EXPECT_NE(svg.find(">my port: sign 0: d on the circle through a, b, c<"), std::string::npos);
+  EXPECT_EQ(svg.find("class=\"line-ab\""), std::string::npos);
+  EXPECT_EQ(svg.find("solid cell"), std::string::npos);
 }

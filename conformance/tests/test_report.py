@@ -194,6 +194,7 @@ class Chromium:
 PAGE_FACTS = r"""(() => {
   const text = (sel) => { const e = document.querySelector(sel); return e ? e.textContent : null; };
   const rows = [...document.querySelectorAll('#clauses > tbody > tr')];
+  const notRun = [...document.querySelectorAll('#clauses-not-run tbody > tr')];
   const box = document.querySelector('#clauses').getBoundingClientRect();
   const background = (tr) => getComputedStyle(tr.cells[0]).backgroundColor;
   // A plain row's look: one of the page's, or (when every row is flagged or
@@ -215,6 +216,12 @@ PAGE_FACTS = r"""(() => {
     preflight: text('#preflight'),
     verdict: text('#verdict'),
     rowIds: rows.map((tr) => tr.cells[0].textContent),
+    notRunIds: notRun.map((tr) => tr.cells[0].textContent),
+    notRunOpen: (() => { const d = document.querySelector('#clauses-not-run');
+                         return d ? d.open : null; })(),
+    testsShown: rows.map((tr) => { const d = tr.cells[6].querySelector('details');
+                                   return d ? d.querySelector('summary').textContent : null; }),
+    goldenCoverage: text('#golden-coverage'),
     rowCells: rows.map((tr) => [...tr.cells].map((td) => td.textContent)),
     uncovered: rows.filter((tr) => tr.classList.contains('uncovered'))
                    .map((tr) => tr.cells[0].textContent),
@@ -227,7 +234,8 @@ PAGE_FACTS = r"""(() => {
     }),
     tableSize: [box.width, box.height],
     failures: [...document.querySelectorAll('#failure-list > li')].map((li) => ({
-      id: li.dataset.vector, detail: li.querySelector('pre.detail').textContent})),
+      id: li.dataset.vector, detail: li.querySelector('pre.detail').textContent,
+      divergence: li.querySelector('p.divergence').textContent})),
     elementsInFailures: [...document.querySelectorAll('#failures *')].map((e) => e.localName),
     scripts: document.scripts.length,
     stylesheets: document.styleSheets.length,
@@ -319,16 +327,25 @@ class Report(unittest.TestCase):
         totals = report["totals"]
         self.assertEqual(facts["verdict"], "%d vectors: %d passed, %d failed, %d skipped" % (
             len(report["vectors"]), totals["passed"], totals["failed"], totals["skipped"]))
-        # The clause table: one row per clause of the spec, in order, with its counts.
-        self.assertEqual(facts["rowIds"], [c["id"] for c in report["clauses"]])
+        # The clause table: one row per clause of the spec, in order, with
+        # its counts; the clauses with nothing run in a section folded away.
+        shown = [c for c in report["clauses"] if not c["nothing_run"]]
+        self.assertEqual(facts["rowIds"], [c["id"] for c in shown])
+        self.assertEqual(facts["notRunIds"], [c["id"] for c in report["clauses"]
+                                              if c["nothing_run"]])
+        self.assertIn(facts["notRunOpen"], (None, False))
         self.assertGreater(len(facts["rowIds"]), 20)
-        for cells, clause in zip(facts["rowCells"], report["clauses"]):
+        for cells, clause in zip(facts["rowCells"], shown):
             self.assertEqual(cells[:6], [clause["id"], clause["title"].replace("`", ""),
                                          clause["spec"],
                                          str(clause["passed"]), str(clause["failed"]),
                                          str(clause["skipped"])])
             for test in clause["tests"]:
                 self.assertIn(test, cells[6])
+        # The reference's test names fold away: the column shows how many.
+        for summary, clause in zip(facts["testsShown"], shown):
+            n = len(clause["tests"])
+            self.assertEqual(summary, ("%d test%s" % (n, "" if n == 1 else "s")) if n else None)
         self.assertEqual(facts["uncovered"], [c["id"] for c in report["clauses"]
                                               if c["uncovered"]])
         self.assertIn(UNCOVERED, facts["uncovered"])
@@ -338,8 +355,14 @@ class Report(unittest.TestCase):
         self.assertGreater(width, 300)
         self.assertGreater(height, 20 * len(facts["rowIds"]))  # every row laid out
         # The failures with their divergence, as text.
-        self.assertEqual(facts["failures"], [{"id": f["id"], "detail": as_shown(f["detail"])}
-                                             for f in report["failures"]])
+        self.assertEqual([{"id": f["id"], "detail": f["detail"]} for f in facts["failures"]],
+                         [{"id": f["id"], "detail": as_shown(f["detail"])}
+                          for f in report["failures"]])
+        for shown_failure, f in zip(facts["failures"], report["failures"]):
+            self.assertTrue(shown_failure["divergence"].startswith(
+                ("adapter: " + f["category"]) if f["category"] != "divergence"
+                else "%s: %s" % (f["clause"] or "stage " + f["stage"], f["kind"])),
+                shown_failure["divergence"])
 
     # --- report.html ---------------------------------------------------------
 
@@ -379,8 +402,13 @@ class Report(unittest.TestCase):
         self.assertIn("crashing on purpose at " + TARGET, detail)
         self.assertNotIn("b", facts["elementsInFailures"])
         self.assertNotIn("script", facts["elementsInFailures"])
-        # The same words in the JUnit XML, which parses.
-        failure = run.junit().find("testsuite/testcase/failure")
+        # The same words in the JUnit XML, which parses: a crash is an
+        # <error>, not a <failure> (no answer to judge).
+        self.assertIsNone(run.junit().find("testsuite/testcase/failure"))
+        failure = run.junit().find("testsuite/testcase/error")
+        self.assertEqual(failure.get("type"), "crash")
+        self.assertEqual(run.junit().get("errors"), "1")
+        self.assertEqual(run.junit().get("failures"), "0")
         self.assertIn('<b id="injected">&amp;</b> <script>console.error(1)</script> '
                       '\\x01\ufffd done', failure.get("message"))
         self.assertEqual(failure.text, detail)
@@ -450,6 +478,88 @@ class Report(unittest.TestCase):
         self.assertEqual(run.returncode, 2)
         self.assertIn("no *.xml file", run.stderr)
 
+    # --- report.json's failures, the console, the header ----------------------
+
+    def test_json_failures_are_in_parts_and_junit_errors_are_not_failures(self):
+        run = self.flipped_run()
+        vector = next(v for v in map(json.loads, golden_lines()) if v["id"] == TARGET)
+        f = run.report["failures"][0]
+        self.assertEqual({k: f[k] for k in ("category", "stage", "clause", "kind", "element")},
+                         {"category": "divergence", "stage": "sign", "clause": "pred.orient2d",
+                          "kind": "sign 1 instead of -1", "element": "/sign: 1, expected -1"})
+        self.assertEqual(f["expected"], {"sha256": vector["expect"]["sha256"]})
+        self.assertRegex(f["got"]["sha256"], "^[0-9a-f]{64}$")
+        self.assertNotEqual(f["got"], f["expected"])
+        self.assertEqual(f["input"], json.dumps(vector["input"], separators=(",", ":")))
+        self.assertEqual(run.report["failure_groups"],
+                         [{"label": "pred.orient2d: sign ±1 instead of ∓1", "count": 1,
+                           "ids": [TARGET]}])
+        # No answer: the adapter's failure by its kind; JUnit <error>.
+        for mode, category in (("crash", "crash"), ("hang", "timeout"),
+                               ("garbage", "malformed answer")):
+            run = self.conformance("--vector", TARGET, "--timeout", "1",
+                                   impl=self.misbehaving(mode), name=mode)
+            self.assertEqual(run.rc, 1, run.err)
+            f = run.report["failures"][0]
+            self.assertEqual((f["category"], f["stage"], f["got"]), (category, "adapter", None))
+            self.assertEqual(f["expected"], {"sha256": vector["expect"]["sha256"]})
+            root = run.junit()
+            self.assertEqual((root.get("failures"), root.get("errors")), ("0", "1"))
+            error = root.find("testsuite/testcase/error")
+            self.assertEqual(error.get("type"), category)
+            self.assertEqual(error.text, as_shown(f["detail"]))
+            self.assertIn("FAIL adapter: %s — " % category, run.err)
+
+    def test_only_run_prints_the_clauses_something_ran_for(self):
+        run = self.conformance("--family", "predicates", "--only-run")
+        self.assertEqual(run.rc, 0, run.err)
+        rows = {c["id"]: c for c in run.report["clauses"]}
+        ran = [i for i, c in rows.items() if c["passed"] + c["failed"] > 0]
+        self.assertIn("pred.orient2d", ran)
+        table = [line.split()[0] for line in run.out.splitlines()
+                 if line.split() and line.split()[0] in rows]
+        self.assertEqual(table, ran)
+        hidden = len(rows) - len(ran)
+        self.assertIn("(%d clauses with nothing run not shown: --only-run)" % hidden, run.out)
+        # Without it, every clause; those of other families are not "uncovered".
+        run = self.conformance("--family", "predicates", name="all")
+        table = [line.split()[0] for line in run.out.splitlines()
+                 if line.split() and line.split()[0] in rows]
+        self.assertEqual(table, list(rows))
+        self.assertFalse(run.report["clauses"][[c["id"] for c in run.report["clauses"]]
+                                               .index("cdt.canonical")]["uncovered"])
+        self.assertTrue(rows[UNCOVERED]["uncovered"])
+        # report.md: the clauses of other families folded away.
+        markdown = run.text("report.md")
+        folded = markdown.index("clauses with nothing run")
+        self.assertGreater(markdown.index("| `cdt.canonical` |"), folded)
+        self.assertLess(markdown.index("| `pred.orient2d` |"), folded)
+
+    def test_golden_coverage_figures_are_in_the_header(self):
+        figures = os.path.join(self.tmp.name, "golden-coverage.json")
+        with open(figures, "w") as f:
+            json.dump({"lines_pct": 88.4, "branches_pct": 64.06, "normative_lines_pct": 97.5,
+                       "normative_branches_pct": 90.0, "unreached": [{"file": "src/x.cpp"}]}, f)
+        run = self.conformance("--family", "cdt", "--quiet", "--golden-coverage", figures)
+        self.assertEqual(run.rc, 0, run.err)
+        sentence = ("of src/ by the golden replay alone: lines 88.4 %, branches 64.1 %; "
+                    "normative part: lines 97.5 %, branches 90.0 % (" + figures + ")")
+        self.assertIn("- Golden-only coverage: " + sentence, run.text("report.md"))
+        self.assertEqual(run.report["golden_coverage"]["normative_branches_pct"], 90.0)
+        properties = {p.get("name"): p.get("value") for p in run.junit().iter("property")}
+        self.assertEqual(properties["golden_coverage"], sentence)
+        self.assertIn('<dd id="golden-coverage">' + sentence, run.text("report.html"))
+        # Without it the header says it was not given; a broken file is a usage error.
+        run = self.conformance("--family", "cdt", "--quiet", name="none")
+        self.assertIn("- Golden-only coverage: not given", run.text("report.md"))
+        with open(figures, "w") as f:
+            json.dump({"lines_pct": 88.4}, f)
+        p = subprocess.run([ONEPATH, "conformance", "--source-dir", SOURCE, "--family", "cdt",
+                            "--report-dir", os.path.join(self.tmp.name, "bad"),
+                            "--golden-coverage", figures], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn('"branches_pct" is missing or not a number', p.stderr)
+
     # --- report.junit.xml ----------------------------------------------------
 
     def test_junit_has_a_suite_per_family_a_case_per_vector_and_the_failure(self):
@@ -459,8 +569,9 @@ class Report(unittest.TestCase):
         family = {i: f for i, f, _ in suite_vectors()}
         status = {v["id"]: v["status"] for v in report["vectors"]}
         self.assertEqual(root.tag, "testsuites")
-        self.assertEqual((root.get("tests"), root.get("failures"), root.get("skipped")),
-                         (str(len(status)), "1", str(report["totals"]["skipped"])))
+        self.assertEqual((root.get("tests"), root.get("failures"), root.get("errors"),
+                          root.get("skipped")),
+                         (str(len(status)), "1", "0", str(report["totals"]["skipped"])))
         with open(os.path.join(SOURCE, "golden", "suite.json")) as f:
             families = json.load(f)["families"]
         run_families = [f for f in families if f in {family[i] for i in status}]
@@ -496,6 +607,7 @@ class Report(unittest.TestCase):
         failures = [c for c in seen if c.find("failure") is not None]
         self.assertEqual([c.get("name") for c in failures], [TARGET])
         failure = failures[0].find("failure")
+        self.assertEqual(failure.get("type"), "divergence")
         self.assertIn("first difference: /sign: 1, expected -1", failure.get("message"))
         self.assertEqual(failure.text, as_shown(report["failures"][0]["detail"]))
         # The other families' operations are not in the example: skipped, with the reason.

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -75,6 +76,10 @@ struct ConformanceOptions {
   std::string trace;
   bool quiet = false;
   bool metamorphic = true;  // derived checks (conformance/runner/metamorphic.hpp)
+
+  int max_failures = 20;        // FAIL lines printed (FailureLines; 0: all)
+  bool only_run = false;        // the clause table: only clauses something ran for
+  std::string golden_coverage;  // tools/golden-coverage.sh's JSON, for the header
 };
 
 // "\r  1234/6458 vectors  0 failed  12 skipped" on a terminal (TerminalLine).
@@ -230,6 +235,14 @@ int Conformance(const ConformanceOptions& o) {
       return UsageError(fmt::format("--test-results: {}", e.what()));
     }
   }
+  std::optional<GoldenCoverage> golden_coverage;
+  if (!o.golden_coverage.empty()) {
+    try {
+      golden_coverage = ReadGoldenCoverage(o.golden_coverage);
+    } catch (const std::runtime_error& e) {
+      return UsageError(fmt::format("--golden-coverage: {}", e.what()));
+    }
+  }
   fs::create_directories(o.report_dir);
 
   std::string implementation = ReferenceIdentity(ONEPATH_VERSION, "built-in");
@@ -298,25 +311,22 @@ int Conformance(const ConformanceOptions& o) {
                               implementation);
   if (announced) report.operations = *announced;
   report.verdict = verdict.Line();
+  report.golden_coverage = golden_coverage;
   WriteReports(report, o.report_dir);
 
   if (!o.quiet) {
     if (adapter)
       std::printf("adapter: %d restarts; its stderr: %s\n", adapter->restarts(),
                   adapter_log.c_str());
-    std::printf("%s", ReportSummary(report).c_str());
+    std::printf("%s", ReportSummary(report, o.only_run).c_str());
     std::string files;
     for (const std::string& name : ReportFileNames())
       files += (files.empty() ? "" : ", ") + (fs::path(o.report_dir) / name).string();
     std::printf("reports: %s\n", files.c_str());
   }
-  int shown = 0;
-  for (const Outcome& out : report.outcomes) {
-    if (out.status != Status::kFail) continue;
-    if (shown++ < 20)
-      std::fprintf(stderr, "FAIL %s (%s:%d): %s\n", out.vector->id.c_str(),
-                   out.vector->file.c_str(), out.vector->line, out.detail.c_str());
-  }
+  std::fprintf(stderr, "%s",
+               FailureLines(report, o.max_failures, (fs::path(o.report_dir) / "report.md").string())
+                   .c_str());
   if (report.failed > 0)
     std::fprintf(stderr, "%d of %zu vectors failed\n", report.failed, report.outcomes.size());
   else if (o.quiet)
@@ -451,6 +461,19 @@ int main(int argc, char** argv) {
                    "received")
       ->type_name("FILE");
   conf->add_flag("-q,--quiet", co.quiet, "Print only failures, a closing count and the verdict");
+  conf->add_option("--max-failures", co.max_failures,
+                   "FAIL lines to print at most (identical failures of one clause are one line); "
+                   "0 prints all; the report lists every failure")
+      ->check(CLI::NonNegativeNumber)
+      ->type_name("N")
+      ->capture_default_str();
+  conf->add_flag("--only-run", co.only_run,
+                 "In the printed clause table, only the clauses for which a vector ran or a test "
+                 "is credited");
+  conf->add_option("--golden-coverage", co.golden_coverage,
+                   "Show in the report's header the golden-only coverage of src/ that "
+                   "tools/golden-coverage.sh wrote (its --json FILE)")
+      ->type_name("FILE");
   conf->add_flag("!--no-metamorphic", co.metamorphic,
                  "Leave out the derived checks (family metamorphic: each positive vector's "
                  "input translated and permuted, the output must follow exactly)");

@@ -141,8 +141,9 @@ int ReduceCommand(const ReduceCommandOptions& o) {
   std::printf("  before: %s\n  after:  %s\n", r.before.text.c_str(), r.after.text.c_str());
   std::printf("  %d attempts, %d accepted%s\n", r.attempts, r.accepted,
               r.capped ? " (stopped at --max-attempts)" : "; no move keeps the divergence");
-  std::printf("  first divergence: %s\n  first difference: %s\n", r.divergence.Summary().c_str(),
-              r.divergence.where.c_str());
+  std::printf("  first divergence: %s\n", r.divergence.Summary().c_str());
+  if (!r.divergence.where.empty())  // a sign has no element beyond its kind
+    std::printf("  first difference: %s\n", r.divergence.where.c_str());
   std::printf("  vector: %s\n  picture: %s\n", vector_file.c_str(), svg_file.c_str());
   // The binary that ran, so that the line works as it is (onepath is
   // rarely on PATH: tools/conformance.sh builds build/release/tools/onepath).
