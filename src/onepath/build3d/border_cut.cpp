@@ -35,6 +35,18 @@ BorderCut CutBorder(const CompactHeightfield& h, const TileRegions& regions, std
   return cut;
 }
 
+void CheckTileGrid(const CompactHeightfield& h, const DerivedSettings& d) {
+  const std::int64_t w = std::int64_t{d.tileCells} + 2 * std::int64_t{d.border};
+  if (h.width() != w) {
+    throw ArgumentException("the field is not the tile's grid (b3d.region.stage-input)",
+                            {.argument = "width", .value = static_cast<double>(h.width())});
+  }
+  if (h.depth() != w) {
+    throw ArgumentException("the field is not the tile's grid (b3d.region.stage-input)",
+                            {.argument = "depth", .value = static_cast<double>(h.depth())});
+  }
+}
+
 void CheckTileRegions(const CompactHeightfield& h, const TileRegions& regions) {
   if (regions.regions.size() != h.spans().size()) {
     throw ArgumentException(
@@ -90,15 +102,7 @@ BorderCut RegionPipeline::CutBorder(const CompactHeightfield& compact, const Til
                                     const NavSettings& settings) {
   const DerivedSettings d = DeriveSettings(settings);
   internal::CheckCompactHeightfield(compact);
-  const std::int64_t w = std::int64_t{d.tileCells} + 2 * std::int64_t{d.border};
-  if (compact.width() != w) {
-    throw ArgumentException("the field is not the tile's grid (b3d.region.stage-input)",
-                            {.argument = "width", .value = static_cast<double>(compact.width())});
-  }
-  if (compact.depth() != w) {
-    throw ArgumentException("the field is not the tile's grid (b3d.region.stage-input)",
-                            {.argument = "depth", .value = static_cast<double>(compact.depth())});
-  }
+  internal::CheckTileGrid(compact, d);
   internal::CheckTileRegions(compact, regions);
   return internal::CutBorder(compact, regions, d.border, d.tileCells);
 }

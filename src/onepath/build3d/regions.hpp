@@ -13,6 +13,8 @@
 
 namespace onepath::build3d {
 
+struct ContourSet;  // contours.hpp
+
 // b3d.region.values: the blurred distance of each span (span order) and the
 // greatest distance before the blur.
 struct DistanceField {
@@ -73,6 +75,11 @@ class RegionPipeline {
   // b3d.region.border-cut on a tile's W x W field, W = TileCells + 2B.
   static BorderCut CutBorder(const CompactHeightfield& compact, const TileRegions& regions,
                              const NavSettings& settings);
+
+  // b3d.contour.stages on a tile's W x W field and its cut, with the
+  // settings' MaxError and MaxEdgeCells (contours.hpp).
+  static ContourSet Trace(const CompactHeightfield& compact, const BorderCut& cut,
+                          const NavSettings& settings);
 };
 
 }  // namespace onepath::build3d

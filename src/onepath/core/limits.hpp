@@ -120,6 +120,8 @@ inline constexpr int kLevelStacks = 8;
 inline constexpr std::int32_t kExpandDistanceStart = 65535;
 // b3d.region.walk: a boundary walk takes at most 39,999 steps (Recast's).
 inline constexpr int kMaxBoundaryWalkSteps = 39999;
+// b3d.contour.walk: a contour walk takes at most 39,999 steps (Recast's).
+inline constexpr int kMaxContourWalkSteps = 39999;
 // b3d.region.merge: the initial "smallest neighbour" count (Recast's 0xfffffff).
 inline constexpr std::int64_t kMergeSmallestStart = 0xfffffff;
 // b3d.region.ids: at most 65,534 final regions, so borderId fits 16 bits.

@@ -12,6 +12,7 @@
 #include "onepath/build3d/internal/directions.hpp"
 #include "onepath/build3d/internal/heightfield_access.hpp"
 #include "onepath/build3d/regions.hpp"
+#include "onepath/build3d/settings.hpp"
 
 namespace onepath::build3d::internal {
 
@@ -68,6 +69,9 @@ BorderCut CutBorder(const CompactHeightfield& compact, const TileRegions& region
                     std::int64_t border, std::int64_t tileCells);
 
 // b3d.region.stage-input.
+// The field is the tile's W x W grid, W = TileCells + 2B (also
+// b3d.contour.stage-input).
+void CheckTileGrid(const CompactHeightfield& compact, const DerivedSettings& derived);
 void CheckDistanceField(const CompactHeightfield& compact, const DistanceField& distances);
 void CheckTileRegions(const CompactHeightfield& compact, const TileRegions& regions);
 
