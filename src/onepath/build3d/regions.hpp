@@ -23,8 +23,9 @@ struct DistanceField {
   friend bool operator==(const DistanceField&, const DistanceField&) = default;
 };
 
-// b3d.region.values: a region id per span (span order; 0 = none) and the
-// number of regions (ids 1 .. regionCount).
+// b3d.region.values: a region id per span (span order; 0 = none) and
+// Recast's maxRegions: the final ids given, the last of which (regionCount
+// itself) no span carries.
 struct TileRegions {
   std::vector<std::uint16_t> regions;
   std::uint16_t regionCount = 0;

@@ -33,6 +33,7 @@ void AddUnique(std::vector<std::uint32_t>& list, std::uint32_t v) {
 
 TileRegions Layers(const CompactHeightfield& h, std::int32_t minRegionArea) {
   const RegionField f(h);
+  // Records 0 .. next, next being the first unused id (b3d.region.layers).
   std::uint32_t count = 0;
   const std::vector<std::uint32_t> reg = MonotoneSweep(f, count);
   const std::size_t n = std::size_t{count} + 1;

@@ -22,7 +22,7 @@ constexpr std::uint32_t kMixed = 0xFFFFFFFFu;
 
 }  // namespace
 
-std::vector<std::uint32_t> MonotoneSweep(const RegionField& f, std::uint32_t& count) {
+std::vector<std::uint32_t> MonotoneSweep(const RegionField& f, std::uint32_t& nextId) {
   std::vector<std::uint32_t> reg(f.spans.size(), 0);
   std::uint32_t next = 1;
   std::vector<std::uint32_t> prevCount;
@@ -79,16 +79,16 @@ std::vector<std::uint32_t> MonotoneSweep(const RegionField& f, std::uint32_t& co
       }
     }
   }
-  count = next - 1;
+  nextId = next;
   return reg;
 }
 
 TileRegions Monotone(const CompactHeightfield& h, std::int32_t minRegionArea,
                      std::int32_t mergeRegionArea) {
   const RegionField f(h);
-  std::uint32_t count = 0;
-  std::vector<std::uint32_t> reg = MonotoneSweep(f, count);
-  return Filter(f, std::move(reg), count, minRegionArea, mergeRegionArea);
+  std::uint32_t next = 0;
+  std::vector<std::uint32_t> reg = MonotoneSweep(f, next);
+  return Filter(f, std::move(reg), next, minRegionArea, mergeRegionArea);
 }
 
 }  // namespace internal

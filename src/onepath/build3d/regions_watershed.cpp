@@ -200,7 +200,8 @@ TileRegions Watershed(const CompactHeightfield& h, const DistanceField& df,
   w.FillFinal(w.work);
   Stack final = std::move(w.work);
   w.Expand(final, 0, 0);
-  return Filter(w.f, std::move(w.reg), next - 1, minRegionArea, mergeRegionArea);
+  // The records run up to `next`, the first unused id (b3d.region.filter).
+  return Filter(w.f, std::move(w.reg), next, minRegionArea, mergeRegionArea);
 }
 
 }  // namespace internal

@@ -46,16 +46,18 @@ DistanceField BuildDistanceField(const CompactHeightfield& compact);
 TileRegions Watershed(const CompactHeightfield& compact, const DistanceField& distances,
                       std::int32_t minRegionArea, std::int32_t mergeRegionArea);
 
-// b3d.region.sweep: provisional ids per span; `count` gets the number of
-// provisional ids (next - 1).
-std::vector<std::uint32_t> MonotoneSweep(const RegionField& field, std::uint32_t& count);
+// b3d.region.sweep: provisional ids per span; `nextId` gets the first
+// unused provisional id (next).
+std::vector<std::uint32_t> MonotoneSweep(const RegionField& field, std::uint32_t& nextId);
 
 // b3d.region.monotone, b3d.region.layers.
 TileRegions Monotone(const CompactHeightfield& compact, std::int32_t minRegionArea,
                      std::int32_t mergeRegionArea);
 TileRegions Layers(const CompactHeightfield& compact, std::int32_t minRegionArea);
 
-// b3d.region.filter: provisional ids 1 .. count in reg become final ids.
+// b3d.region.filter: records 0 .. count (count = the first unused
+// provisional id, whose record owns no span); the ids in reg become final
+// ids.
 TileRegions Filter(const RegionField& field, std::vector<std::uint32_t> reg, std::uint32_t count,
                    std::int32_t minRegionArea, std::int32_t mergeRegionArea);
 
