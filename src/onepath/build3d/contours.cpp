@@ -28,8 +28,9 @@ float ErrorLimit(double maxError) {
 
 }  // namespace
 
-ContourSet Trace(const CompactHeightfield& h, const BorderCut& cut, std::int64_t border,
-                 std::int64_t tileCells, double maxError, std::int64_t maxEdgeCells) {
+std::vector<Contour> TraceContours(const CompactHeightfield& h, const BorderCut& cut,
+                                   std::int64_t border, std::int64_t tileCells, double maxError,
+                                   std::int64_t maxEdgeCells) {
   const RegionField f(h);
   const std::vector<std::uint32_t> ids = TraceIds(f, cut, border, tileCells);
   std::vector<std::uint8_t> flags = BoundaryFlags(f, ids);
@@ -55,6 +56,12 @@ ContourSet Trace(const CompactHeightfield& h, const BorderCut& cut, std::int64_t
       }
     }
   }
+  return contours;
+}
+
+ContourSet Trace(const CompactHeightfield& h, const BorderCut& cut, std::int64_t border,
+                 std::int64_t tileCells, double maxError, std::int64_t maxEdgeCells) {
+  std::vector<Contour> contours = TraceContours(h, cut, border, tileCells, maxError, maxEdgeCells);
   MergeHoles(contours);
   return ContourSet{std::move(contours)};
 }

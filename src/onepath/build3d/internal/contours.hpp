@@ -72,7 +72,13 @@ bool IsHole(std::span<const ContourVertex> vertices);
 // b3d.contour.order: merges holes into outlines and removes merged holes.
 void MergeHoles(std::vector<Contour>& contours);
 
-// b3d.contour.stages on checked values; f32(MaxError) is computed here.
+// b3d.contour.stages steps 1 and 2: the contours before the holes are
+// merged, in scan order.
+std::vector<Contour> TraceContours(const CompactHeightfield& compact, const BorderCut& cut,
+                                   std::int64_t border, std::int64_t tileCells, double maxError,
+                                   std::int64_t maxEdgeCells);
+
+// b3d.contour.stages on checked values: TraceContours, then MergeHoles.
 ContourSet Trace(const CompactHeightfield& compact, const BorderCut& cut, std::int64_t border,
                  std::int64_t tileCells, double maxError, std::int64_t maxEdgeCells);
 
