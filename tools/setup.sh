@@ -23,6 +23,8 @@ packages=(
   librecast-dev
   # golden-format schema check
   python3 python3-jsonschema
+  # golden-only coverage of src/ (tools/golden-coverage.sh, nightly)
+  gcovr
   # the HTML compliance report, rendered headless in the test suite
   chromium
 )

@@ -164,6 +164,29 @@ TEST(ArrangementBruteForce, CrossingAtHalfRoundsUp) {
   ExpectQuietRepair(st);
 }
 
+TEST(ArrangementBruteForce, FragmentMeetingAMissedHotPixelIsNotWork) {
+  CLAUSE("arr.repair arr.reroute arr.pixel");
+  // arr.repair's example. (0,0)->(10,3) op 0 (y = 3x/10), (4,2)->(4,3) and
+  // (5,2)->(5,3) op 1; no crossings (at x = 4 and 5 the first is at y = 6/5
+  // and 3/2). Hot: the six endpoints. The first edge meets (5,2)'s pixel
+  // (y = 3/2 is in [3/2, 5/2)) but not (4,2)'s (y < 27/20 for x < 9/2), nor
+  // (4,3), (5,3): polyline (0,0), (5,2), (10,3). Its fragment (0,0)->(5,2)
+  // (y = 2x/5) meets (4,2)'s pixel (y = 8/5 at x = 4) but (4,2) is not on
+  // it (8/5 != 2): no work, one quiet round. Vertices 0 (0,0), 1 (4,2),
+  // 2 (4,3), 3 (5,2), 4 (5,3), 5 (10,3); {0,3} +1 op 0, {3,5} +1 op 0,
+  // {1,2} +1 op 1, {3,4} +1 op 1.
+  BfStats st;
+  BfArrangement got =
+      BruteForceArrangement({E(0, 0, 10, 3, 0), E(4, 2, 4, 3, 1), E(5, 2, 5, 3, 1)}, &st);
+  ExpectArrangement(got, {{0, 0}, {4, 2}, {4, 3}, {5, 2}, {5, 3}, {10, 3}},
+                    {{0, 3, 1, 0}, {1, 2, 0, 1}, {3, 4, 0, 1}, {3, 5, 1, 0}});
+  EXPECT_EQ(st.initial_crossings, 0u);
+  EXPECT_EQ(st.fragments, 4u);
+  EXPECT_FALSE(BfSegmentMeetsPixel({0, 0}, {10, 3}, {4, 2}));
+  EXPECT_TRUE(BfSegmentMeetsPixel({0, 0}, {5, 2}, {4, 2}));
+  ExpectQuietRepair(st);
+}
+
 TEST(ArrangementBruteForce, CrossingAtNegativeHalfRoundsUp) {
   CLAUSE("arr.round arr.hot-pixels arr.reroute arr.pixel");
   // (-2,-2)->(1,1) op 0 and (-1,0)->(0,-1) op 0 cross at (-1/2, -1/2),

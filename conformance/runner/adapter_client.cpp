@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "conformance/runner/operations.hpp"
+
 namespace onepath::conformance {
 
 namespace {
@@ -18,6 +20,13 @@ std::string Quote(const std::string& line) {
 }
 
 }  // namespace
+
+std::vector<std::string> KnownOperations(const Suite& suite) {
+  std::vector<std::string> known = OperationNames();
+  for (const GoldenVector& v : suite.vectors)
+    if (std::find(known.begin(), known.end(), v.op) == known.end()) known.push_back(v.op);
+  return known;
+}
 
 AdapterSession::AdapterSession(AdapterOptions options) : options_(std::move(options)) {
   if (!options_.log.empty()) {
@@ -40,9 +49,9 @@ AdapterSession::~AdapterSession() {
   }
 }
 
-ChildProcess::Clock::time_point AdapterSession::Deadline() const {
+ChildProcess::Clock::time_point AdapterSession::Deadline(double seconds) const {
   // At most a year, so that the clock cannot overflow.
-  double seconds = std::min(options_.timeout_seconds, 3.2e7);
+  seconds = std::min(seconds, 3.2e7);
   return ChildProcess::Clock::now() + std::chrono::duration_cast<ChildProcess::Clock::duration>(
                                           std::chrono::duration<double>(seconds));
 }
@@ -92,7 +101,7 @@ void AdapterSession::Start() {
   Log(fmt::format("started (pid {}): {}", child_->pid(), options_.command));
   std::string hello = HelloLine(options_.suite_version), line;
   Trace('>', hello);
-  auto deadline = Deadline();
+  auto deadline = Deadline(options_.handshake_timeout_seconds);
   ChildProcess::Io io = child_->Write(hello + "\n", deadline);
   // An adapter may write its handshake and end before reading the hello
   // (the write then meets a closed pipe, kEof): what it wrote is still read
@@ -100,8 +109,12 @@ void AdapterSession::Start() {
   if (io != ChildProcess::Io::kTimeout) io = ReadLine(line, deadline);
   if (io == ChildProcess::Io::kTimeout) {
     Stop(true);
-    throw AdapterError(fmt::format("no handshake within {} s (--timeout); its stderr ends: {}",
-                                   options_.timeout_seconds, StderrTail()));
+    throw AdapterError(fmt::format(
+        "no handshake within {} s ({}). Does the adapter flush its standard output after "
+        "every line? On a pipe it is block-buffered, so an unflushed line never arrives (Python: "
+        "print(..., flush=True); C: fflush(stdout); C++: std::endl or std::flush; Java: "
+        "System.out.flush()). Its stderr ends: {}",
+        options_.handshake_timeout_seconds, options_.handshake_timeout_option, StderrTail()));
   }
   if (io == ChildProcess::Io::kEof) {
     std::string ended = Stop(false);
@@ -122,7 +135,32 @@ void AdapterSession::Start() {
     throw AdapterError(fmt::format("it speaks protocol {}, this runner protocol {}", h.protocol,
                                    kAdapterProtocol));
   }
-  if (handshake_.implementation.empty()) handshake_ = h;  // a restart keeps the first one
+  if (handshake_.implementation.empty()) {  // a restart keeps the first one
+    CheckOperations(h.operations);
+    handshake_ = h;
+  }
+}
+
+void AdapterSession::CheckOperations(const std::vector<std::string>& announced) {
+  const std::vector<std::string>& known = options_.known_operations;
+  if (known.empty()) return;
+  std::vector<std::string> wrong;
+  for (const std::string& op : announced) {
+    if (std::find(known.begin(), known.end(), op) != known.end()) continue;
+    std::vector<std::string> close = ClosestNames(op, known, 1);
+    wrong.push_back(fmt::format(
+        "'{}' ({})", op,
+        close.empty() ? "no known name is close" : "did you mean '" + close.front() + "'?"));
+  }
+  if (wrong.empty()) return;
+  Stop(true);
+  std::string list;
+  for (const std::string& w : wrong) list += (list.empty() ? "" : ", ") + w;
+  throw AdapterError(fmt::format(
+      "its handshake announces {} this suite does not know: {}. Operations are named exactly as "
+      "the spec names them (docs/adapter-protocol.md, \"The handshake\"); the suite knows {}",
+      wrong.size() == 1 ? "an operation" : fmt::format("{} operations", wrong.size()), list,
+      QuotedList(known, "and")));
 }
 
 std::string AdapterSession::Stop(bool kill) {
@@ -140,8 +178,40 @@ void AdapterSession::Restart() {
   try {
     Start();
   } catch (const std::exception& e) {
-    broken_ = std::string("the adapter could not be restarted: ") + e.what();
+    stopped_ = std::string("the adapter could not be restarted: ") + e.what();
   }
+}
+
+void AdapterSession::CountFailure(const std::string& kind) {
+  failures_in_a_row_.push_back(kind);
+  int limit = options_.max_consecutive_failures;
+  if (limit <= 0 || failures_in_a_row_.size() < static_cast<std::size_t>(limit)) return;
+  auto all = [&](const char* k) {
+    return std::all_of(failures_in_a_row_.begin(), failures_in_a_row_.end(),
+                       [&](const std::string& f) { return f == k; });
+  };
+  std::string cause;
+  if (all("timeout"))
+    cause = fmt::format(
+        "it never answered within {} s: it is stuck, or it does not flush its standard output "
+        "after every line (on a pipe it is block-buffered: Python print(..., flush=True), C "
+        "fflush(stdout)), or --timeout is too short for these vectors",
+        options_.timeout_seconds);
+  else if (all("crash"))
+    cause = fmt::format(
+        "it ends on every request ({}): an error at its first request, such as an input it "
+        "cannot decode, a missing module or an unhandled exception; see its stderr ({})",
+        last_exit_, options_.log.empty() ? "not logged" : options_.log.string());
+  else if (all("malformed"))
+    cause =
+        "its answers are not protocol lines: is it printing logs or debugging output to standard "
+        "output? Everything but protocol lines belongs on standard error";
+  else
+    cause = "crashes, timeouts and malformed answers; see its stderr";
+  stopped_ = fmt::format(
+      "the run was stopped after {} vectors in a row without a usable answer "
+      "(--max-adapter-failures {}); likely cause: {}",
+      failures_in_a_row_.size(), limit, cause);
 }
 
 Outcome AdapterSession::Run(const GoldenVector& v) {
@@ -155,35 +225,44 @@ Reply AdapterSession::Ask(const std::string& id, const std::string& op,
   if (!Supports(op))
     return {std::nullopt, Status::kSkip,
             "operation " + op + " not supported by the implementation"};
-  if (!broken_.empty()) return {std::nullopt, Status::kFail, "not run: " + broken_};
+  if (!stopped_.empty()) return {std::nullopt, Status::kSkip, "not run: " + stopped_};
   std::string request = RequestLine(id, op, input), line;
   Trace('>', request);
-  auto deadline = Deadline();
+  auto deadline = Deadline(options_.timeout_seconds);
   ChildProcess::Io io = child_->Write(request + "\n", deadline);
   if (io == ChildProcess::Io::kOk) io = ReadLine(line, deadline);
-  std::string failure;
+  std::string failure, kind;
   if (io == ChildProcess::Io::kTimeout) {
     Stop(true);
-    failure = fmt::format("no answer within {} s (--timeout): adapter killed and restarted",
-                          options_.timeout_seconds);
+    kind = "timeout";
+    failure = fmt::format("no answer within {} s ({}): adapter killed", options_.timeout_seconds,
+                          options_.timeout_option);
   } else if (io == ChildProcess::Io::kEof) {
-    failure = fmt::format("the adapter ended while running this vector ({}) and was restarted",
-                          Stop(false));
+    kind = "crash";
+    last_exit_ = Stop(false);
+    failure = fmt::format("the adapter ended while running this vector ({})", last_exit_);
   } else {
     Trace('<', line);
     try {
       Response r = ParseResponse(line);
       if (r.id != id)
         throw ProtocolError(fmt::format("answer for id \"{}\", expected \"{}\"", r.id, id));
+      failures_in_a_row_.clear();
       return {std::move(r.answer), Status::kPass, ""};
     } catch (const ProtocolError& e) {
       Stop(true);
-      failure = fmt::format("malformed answer ({}): {}; adapter killed and restarted", e.what(),
-                            Quote(line));
+      kind = "malformed";
+      failure = fmt::format("malformed answer ({}): {}; adapter killed", e.what(), Quote(line));
     }
   }
   failure += "; its stderr ends: " + StderrTail();
-  Restart();
+  CountFailure(kind);
+  if (stopped_.empty()) {
+    Restart();
+    failure += stopped_.empty() ? "; restarted" : "; " + stopped_;
+  } else {
+    failure += "; not restarted: " + stopped_;
+  }
   return {std::nullopt, Status::kFail, failure};
 }
 

@@ -1,6 +1,7 @@
 #include "conformance/runner/child_process.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -48,18 +50,41 @@ void NonBlocking(int fd) {
   if (flags < 0 || ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) != 0) Fail("fcntl");
 }
 
-std::string Describe(int status) {
-  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
-  if (WIFSIGNALED(status)) {
-    int sig = WTERMSIG(status);
-    const char* name = ::sigabbrev_np(sig);
-    return "killed by signal " + std::to_string(sig) +
-           (name ? std::string(" (SIG") + name + ")" : "");
+// "SIGSEGV, segmentation fault"; empty for a number that is no signal.
+std::string SignalName(int sig) {
+  const char* name = ::sigabbrev_np(sig);
+  if (!name) return "";
+  std::string out = std::string("SIG") + name;
+  if (const char* words = ::sigdescr_np(sig)) {
+    std::string w = words;
+    if (!w.empty()) w[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(w[0])));
+    out += ", " + w;
   }
-  return "status " + std::to_string(status);
+  return out;
 }
 
 }  // namespace
+
+std::string DescribeExit(int status) {
+  if (WIFEXITED(status)) {
+    int code = WEXITSTATUS(status);
+    std::string out = "exit status " + std::to_string(code);
+    // /bin/sh reports a command that a signal ended as 128 + the signal.
+    if (code > 128) {
+      std::string name = SignalName(code - 128);
+      if (!name.empty())
+        out += fmt::format(" = 128 + {}: the shell's code for a command killed by signal {} ({})",
+                           code - 128, code - 128, name);
+    }
+    return out;
+  }
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    std::string name = SignalName(sig);
+    return "killed by signal " + std::to_string(sig) + (name.empty() ? "" : " (" + name + ")");
+  }
+  return "status " + std::to_string(status);
+}
 
 ChildProcess::ChildProcess(const std::string& command,
                            std::function<void(std::string_view)> on_stderr)
@@ -201,7 +226,7 @@ std::string ChildProcess::Reap(int options) {
   do {
     r = ::waitpid(pid_, &status, options);
   } while (r < 0 && errno == EINTR);
-  if (r == pid_) ended_ = Describe(status);
+  if (r == pid_) ended_ = DescribeExit(status);
   if (r < 0) ended_ = "lost (waitpid failed)";
   return ended_;
 }

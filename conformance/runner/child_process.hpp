@@ -12,6 +12,13 @@
 
 namespace onepath::conformance {
 
+// How a process ended, from its wait status: "exit status 3", "killed by
+// signal 11 (SIGSEGV, segmentation fault)"; an exit status 128 + N, N a
+// signal (what /bin/sh reports for a command that signal ended), says so:
+// "exit status 139 = 128 + 11: the shell's code for a command killed by
+// signal 11 (SIGSEGV, segmentation fault)".
+std::string DescribeExit(int status);
+
 class ChildProcess {
  public:
   using Clock = std::chrono::steady_clock;

@@ -18,6 +18,12 @@ std::vector<std::string> SplitIds(const std::string& ids) {
   return out;
 }
 
+std::string Trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
 std::string ReadFile(const fs::path& p) {
   std::ifstream in(p);
   std::stringstream ss;
@@ -30,6 +36,8 @@ std::string ReadFile(const fs::path& p) {
 std::vector<Clause> LoadClauses(const fs::path& spec_dir) {
   static const std::regex heading(
       R"(^#{2,5}\s+`?([a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+)`?\s+(?:—|--|-)\s+(.*)$)");
+  static const std::regex any_heading(R"(^#{1,6}\s.*$)");
+  static const std::string not_observable = "**Not observable by a port:**";
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(spec_dir))
     if (e.path().extension() == ".md") files.push_back(e.path());
@@ -37,10 +45,25 @@ std::vector<Clause> LoadClauses(const fs::path& spec_dir) {
   std::vector<Clause> out;
   for (const fs::path& f : files) {
     std::ifstream in(f);
+    Clause* current = nullptr;  // the clause whose text this is (out.back())
+    bool reason = false;        // in its not-observable paragraph
     for (std::string line; std::getline(in, line);) {
       std::smatch m;
-      if (std::regex_match(line, m, heading))
+      if (std::regex_match(line, m, heading)) {
         out.push_back({m[1].str(), m[2].str(), f.filename().string()});
+        current = &out.back();
+        reason = false;
+      } else if (std::regex_match(line, any_heading)) {
+        current = nullptr;
+        reason = false;
+      } else if (current && line.rfind(not_observable, 0) == 0) {
+        current->not_observable = Trim(line.substr(not_observable.size()));
+        reason = true;
+      } else if (reason && !Trim(line).empty()) {
+        current->not_observable += " " + Trim(line);
+      } else {
+        reason = false;
+      }
     }
   }
   return out;

@@ -12,11 +12,18 @@ struct Clause {
   std::string id;     // e.g. "pred.orient2d"
   std::string title;  // the heading's text after the id
   std::string file;   // spec file name, e.g. "predicates.md"
+  // Why no output of any operation can reveal the rule (the clause's
+  // "**Not observable by a port:**" line); empty for a clause a port can be
+  // checked on.
+  std::string not_observable;
 };
 
 // Every clause heading of docs/spec/*.md: a Markdown heading of the form
 //   ### `pred.orient2d` — Orientation
-// in file-name order, then document order.
+// in file-name order, then document order. A line of the clause's text (up
+// to the next heading) that starts with "**Not observable by a port:**"
+// gives Clause::not_observable: the rest of its paragraph
+// (docs/spec/README.md, "Clause ids").
 std::vector<Clause> LoadClauses(const std::filesystem::path& spec_dir);
 
 // clause id -> the files (relative to `root`, sorted) below `dirs` that

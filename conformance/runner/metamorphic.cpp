@@ -55,13 +55,13 @@ std::string ShiftText(double tx, double ty) {
 Bytes MovedRegion(const std::string& op, const Bytes& bytes, std::int64_t dx, std::int64_t dy) {
   json region = DecodeOutput(op, bytes);
   CanonicalWriter w;
-  w.U8(region.at("SnapBits").get<std::uint8_t>());
+  w.U8(IntFromJson<std::uint8_t>(region.at("SnapBits")));
   w.Count(region.at("rings").size());
   for (const json& ring : region.at("rings")) {
     w.Count(ring.size());
     for (const json& p : ring) {
-      w.I64(p.at(0).get<std::int64_t>() + dx);
-      w.I64(p.at(1).get<std::int64_t>() + dy);
+      w.I64(IntFromJson<std::int64_t>(p.at(0)) + dx);
+      w.I64(IntFromJson<std::int64_t>(p.at(1)) + dy);
     }
   }
   return w.Take();
@@ -85,7 +85,7 @@ std::optional<DerivedCheck> TranslateOutlines(const std::string& op, const json&
   int snap_bits = 16;
   for (const std::string& name : operands) {
     json& operand = name.empty() ? moved : moved.at(name);
-    snap_bits = operand.at("options").at("SnapBits").get<int>();
+    snap_bits = IntFromJson<int>(operand.at("options").at("SnapBits"));
     ForEachPoint(operand, [&](json& p) {
       xs.push_back(DoubleFromJson(p.at(0)));
       ys.push_back(DoubleFromJson(p.at(1)));
@@ -160,9 +160,9 @@ std::optional<DerivedCheck> PermuteRegionInput(const Operation& op, const json& 
 // Region.FromTileMap: the origin moves; grid line i = origin + i × cellSize
 // moves with it when both sums are exact.
 std::optional<DerivedCheck> TranslateTileMap(const std::string& op, const json& input) {
-  int snap_bits = input.at("options").at("SnapBits").get<int>();
-  std::int64_t width = input.at("width").get<std::int64_t>();
-  std::int64_t height = input.at("height").get<std::int64_t>();
+  int snap_bits = IntFromJson<int>(input.at("options").at("SnapBits"));
+  std::int64_t width = IntFromJson<std::int64_t>(input.at("width"));
+  std::int64_t height = IntFromJson<std::int64_t>(input.at("height"));
   double cell = DoubleFromJson(input.at("cellSize"));
   Vector2D origin = PointFromJson(input.at("origin"));
   const json& cell_list = input.at("cells");
@@ -240,15 +240,15 @@ Bytes MovedArrangement(const std::string& op, const Bytes& bytes, std::int64_t d
   CanonicalWriter w;
   w.Count(a.at("vertices").size());
   for (const json& v : a.at("vertices")) {
-    w.I64(v.at(0).get<std::int64_t>() + dx);
-    w.I64(v.at(1).get<std::int64_t>() + dy);
+    w.I64(IntFromJson<std::int64_t>(v.at(0)) + dx);
+    w.I64(IntFromJson<std::int64_t>(v.at(1)) + dy);
   }
   w.Count(a.at("segments").size());
   for (const json& s : a.at("segments")) {
-    w.U32(s.at(0).get<std::uint32_t>());
-    w.U32(s.at(1).get<std::uint32_t>());
-    w.I32(s.at(2).get<std::int32_t>());
-    w.I32(s.at(3).get<std::int32_t>());
+    w.U32(IntFromJson<std::uint32_t>(s.at(0)));
+    w.U32(IntFromJson<std::uint32_t>(s.at(1)));
+    w.I32(IntFromJson<std::int32_t>(s.at(2)));
+    w.I32(IntFromJson<std::int32_t>(s.at(3)));
   }
   return w.Take();
 }
@@ -260,7 +260,7 @@ std::vector<DerivedCheck> ArrangementChecks(const std::string& op, const json& i
   std::int64_t lo[2] = {kGridLimit, kGridLimit}, hi[2] = {-kGridLimit, -kGridLimit};
   for (const json& e : edges)
     for (int k = 0; k < 4; ++k) {
-      std::int64_t v = e.at(k).get<std::int64_t>();
+      std::int64_t v = IntFromJson<std::int64_t>(e.at(k));
       lo[k % 2] = std::min(lo[k % 2], v);
       hi[k % 2] = std::max(hi[k % 2], v);
     }
@@ -276,7 +276,7 @@ std::vector<DerivedCheck> ArrangementChecks(const std::string& op, const json& i
   }
   json moved = input;
   for (json& e : moved.at("edges"))
-    for (int k = 0; k < 4; ++k) e[k] = e[k].get<std::int64_t>() + shift[k % 2];
+    for (int k = 0; k < 4; ++k) e[k] = IntFromJson<std::int64_t>(e[k]) + shift[k % 2];
   std::int64_t dx = shift[0], dy = shift[1];
   out.push_back({"translate",
                  fmt::format("translated by ({}, {}) grid units", dx, dy),
@@ -346,7 +346,51 @@ Outcome Judged(const GoldenVector& v, const Reply& r) {
   return Judge(v, *r.answer);
 }
 
+// The derived check's vector, without its expectation (sha256, value).
+GoldenVector DerivedVector(const GoldenVector& v, DerivedCheck& c) {
+  GoldenVector d;
+  d.id = v.id + "~" + c.relation;
+  d.family = kMetamorphicFamily;
+  d.file = v.file;
+  d.line = v.line;
+  d.op = v.op;
+  d.clauses = c.clauses;
+  d.flags = {"metamorphic", c.relation};
+  d.input = std::move(c.input);
+  d.provenance = fmt::format("derived from {}: {}", v.id, c.description);
+  return d;
+}
+
+// A check the selection names: all of a vector named by its own id (or
+// when no id is named), else only those named by their ids.
+bool CheckSelected(const GoldenVector& v, const std::string& relation, const Selection& s) {
+  if (s.ids.empty() || std::find(s.ids.begin(), s.ids.end(), v.id) != s.ids.end()) return true;
+  return std::find(s.ids.begin(), s.ids.end(), v.id + "~" + relation) != s.ids.end();
+}
+
 }  // namespace
+
+std::optional<GoldenVector> FindDerivedVector(const Suite& suite, const std::string& id) {
+  std::size_t tilde = id.rfind('~');
+  if (tilde == std::string::npos) return std::nullopt;
+  std::string base = id.substr(0, tilde), relation = id.substr(tilde + 1);
+  auto it = std::find_if(suite.vectors.begin(), suite.vectors.end(),
+                         [&](const GoldenVector& v) { return v.id == base; });
+  if (it == suite.vectors.end()) return std::nullopt;
+  for (DerivedCheck& c : DeriveChecks(*it)) {
+    if (c.relation != relation) continue;
+    // The vector's correct output: the reference's, when it hashes to the
+    // vector's expectation.
+    Answer ref = RunReference(it->op, it->input);
+    if (!ref.output || Sha256Hex(*ref.output) != *it->sha256) return std::nullopt;
+    Bytes expected = c.expected(*ref.output);
+    GoldenVector d = DerivedVector(*it, c);
+    d.sha256 = Sha256Hex(expected);
+    d.value = DecodeOutput(d.op, expected);
+    return d;
+  }
+  return std::nullopt;
+}
 
 SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, const AskFn& ask,
                             bool metamorphic, const ProgressFn& progress) {
@@ -357,6 +401,9 @@ SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, cons
     if (!Selected(suite.vectors[i], i, selection)) continue;
     chosen.push_back(&suite.vectors[i]);
     checks.push_back(metamorphic ? DeriveChecks(suite.vectors[i]) : std::vector<DerivedCheck>{});
+    std::erase_if(checks.back(), [&](const DerivedCheck& c) {
+      return !CheckSelected(suite.vectors[i], c.relation, selection);
+    });
     total += 1 + checks.back().size();
   }
   SuiteRun run;
@@ -375,16 +422,7 @@ SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, cons
         --total;
         continue;
       }
-      GoldenVector& d = run.derived.emplace_back();
-      d.id = v.id + "~" + c.relation;
-      d.family = kMetamorphicFamily;
-      d.file = v.file;
-      d.line = v.line;
-      d.op = v.op;
-      d.clauses = c.clauses;
-      d.flags = {"metamorphic", c.relation};
-      d.input = std::move(c.input);
-      d.provenance = fmt::format("derived from {}: {}", v.id, c.description);
+      GoldenVector& d = run.derived.emplace_back(DerivedVector(v, c));
       if (base.status != Status::kPass) {
         d.sha256 = "";
         record({&d, Status::kSkip, "metamorphic check not run: its vector failed"});

@@ -52,6 +52,11 @@ struct DerivedCheck {
 // operation without relations, or an input no translation keeps exact.
 std::vector<DerivedCheck> DeriveChecks(const GoldenVector& v);
 
+// The derived check with id "<vector id>~<relation>" as a vector of its
+// own, its expectation made from the reference's output for the vector (for
+// `onepath reduce`); nullopt when the suite has no such check.
+std::optional<GoldenVector> FindDerivedVector(const Suite& suite, const std::string& id);
+
 struct SuiteRun {
   std::vector<Outcome> outcomes;     // in suite order, each vector then its derived checks
   std::deque<GoldenVector> derived;  // the derived checks' vectors (outcomes point here)
@@ -59,7 +64,9 @@ struct SuiteRun {
 
 // Runs the selected vectors like RunSuite and, with `metamorphic`, after
 // each vector that was run its derived checks: family "metamorphic", id
-// "<vector id>~translate" / "~permute", the clauses of the relation. A
+// "<vector id>~translate" / "~permute", the clauses of the relation (when
+// the selection names ids, only the checks of the vectors it names by
+// their own id, and the checks it names by theirs: Selected). A
 // derived check runs only when its vector passed (it needs the vector's
 // correct output); otherwise it counts as skipped.
 SuiteRun RunSuiteWithChecks(const Suite& suite, const Selection& selection, const AskFn& ask,

@@ -10,7 +10,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -134,6 +136,25 @@ nlohmann::json DecodeOutput(const std::string& op, const Bytes& bytes);
 // JSON forms shared by vectors and reports. A double is a JSON number, or
 // one of the strings "NaN", "Infinity", "-Infinity".
 double DoubleFromJson(const nlohmann::json& j);
+// An integer of a vector's input as the type T that holds it; a JSON value
+// that is not an integer or lies outside T's range is refused
+// (std::invalid_argument), never wrapped into T.
+template <typename T>
+T IntFromJson(const nlohmann::json& j) {
+  if (j.is_number_unsigned()) {
+    const auto v = j.get<std::uint64_t>();
+    if (v <= static_cast<std::uint64_t>(std::numeric_limits<T>::max())) return static_cast<T>(v);
+  } else if (j.is_number_integer()) {
+    const auto v = j.get<std::int64_t>();
+    if (v >= static_cast<std::int64_t>(std::numeric_limits<T>::min()) &&
+        (v < 0 || static_cast<std::uint64_t>(v) <=
+                      static_cast<std::uint64_t>(std::numeric_limits<T>::max())))
+      return static_cast<T>(v);
+  } else {
+    throw std::invalid_argument("not an integer: " + j.dump());
+  }
+  throw std::invalid_argument("integer out of range for its field: " + j.dump());
+}
 nlohmann::json DoubleToJson(double v);
 Vector2D PointFromJson(const nlohmann::json& j);
 nlohmann::json PointToJson(Vector2D p);

@@ -303,7 +303,7 @@ std::vector<json> Candidates(const std::string& op, const json& in) {
         };
         if (in.at("region").contains("cells"))
           TileMapCandidates(in.at("region"), operand);
-        else
+        else if (in.at("region").contains("outlines"))  // not a derived region
           OutlineCandidates(in.at("region"), operand);
         if (!row->distance.empty()) {  // the distance (or the agent radius) halved
           json c = in;

@@ -93,6 +93,8 @@ json ReportJson(const Report& r) {
   json j;
   j["suite_version"] = r.suite_version;
   j["implementation"] = r.implementation;
+  j["operations"] = r.operations;
+  j["verdict"] = r.verdict;
   json pre = json::array();
   for (const FpCheck& c : r.preflight.checks)
     pre.push_back(
@@ -117,7 +119,8 @@ json ReportJson(const Report& r) {
                     {"failed", row.failed},
                     {"skipped", row.skipped},
                     {"tests", row.tests},
-                    {"uncovered", row.Uncovered()}});
+                    {"uncovered", row.Uncovered()},
+                    {"not_observable", row.NotObservable()}});
   j["clauses"] = rows;
   j["unknown_clause_ids"] = r.unknown_ids;
   json failures = json::array();
@@ -140,7 +143,13 @@ std::string ReportMarkdown(const Report& r) {
   std::string md = "# OnePath Mesh conformance report\n\n";
   md +=
       fmt::format("- Suite version: {}\n- Implementation: {}\n", r.suite_version, r.implementation);
-  md += fmt::format("- FP-environment preflight: {}\n", r.preflight.ok() ? "passed" : "FAILED");
+  if (!r.operations.empty())
+    md += fmt::format("- Operations announced: {}\n", fmt::join(r.operations, ", "));
+  if (!r.verdict.empty()) md += fmt::format("- Verdict: {}\n", r.verdict);
+  md += fmt::format(
+      "- FP-environment preflight: {}\n  (the runner's own, of this onepath binary; the "
+      "implementation's arithmetic is judged by the vectors)\n",
+      r.preflight.ok() ? "passed" : "FAILED");
   md += fmt::format("- Vectors: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);
   md += fmt::format("- Test coverage: {}\n\n", TestCoverageSentence(r));
   md += "## Preflight\n\n| clause | check | result | measured |\n|---|---|---|---|\n";
@@ -155,6 +164,8 @@ std::string ReportMarkdown(const Report& r) {
     for (const std::string& t : row.tests) tests += (tests.empty() ? "" : ", ") + ("`" + t + "`");
     if (row.Uncovered())
       tests = r.tests.known ? "**no vector and no test**" : "**no vector; tests unknown**";
+    else if (row.Unchecked())
+      tests = "not observable by a port: " + row.clause.not_observable;
     else if (tests.empty())
       tests = r.tests.known ? "vectors only" : "tests unknown";
     md += fmt::format("| `{}` | {} | {} | {} | {} | {} |\n", row.clause.id, row.clause.title,
@@ -184,7 +195,9 @@ std::string ReportSummary(const Report& r) {
   for (const ClauseRow& row : r.rows) {
     out += fmt::format("{:<28} {:>7} {:>7} {:>7}  {}{}\n", row.clause.id, row.passed, row.failed,
                        row.skipped, r.tests.known ? std::to_string(row.tests.size()) : "?",
-                       row.Uncovered() ? "  <- uncovered" : "");
+                       row.Uncovered()       ? "  <- uncovered"
+                       : row.NotObservable() ? "  (not observable by a port)"
+                                             : "");
   }
   out += fmt::format("tests: {}\n", TestCoverageSentence(r));
   out += fmt::format("total: {} passed, {} failed, {} skipped\n", r.passed, r.failed, r.skipped);

@@ -22,13 +22,22 @@ struct ClauseRow {
   // The tests and fuzz targets that ran, passed and name the clause (empty
   // when the test results are unknown: Report::tests.known).
   std::vector<std::string> tests;
-  // No vector, and no test known to cover it.
-  bool Uncovered() const { return passed + failed + skipped == 0 && tests.empty(); }
+  // No vector, and no test known to cover it, and not a clause that no port
+  // can be checked on.
+  bool Uncovered() const { return Unchecked() && !NotObservable(); }
+  // The spec marks it not observable by a port (Clause::not_observable).
+  bool NotObservable() const { return !clause.not_observable.empty(); }
+  // No vector and no test known to cover it.
+  bool Unchecked() const { return passed + failed + skipped == 0 && tests.empty(); }
 };
 
 struct Report {
   std::string suite_version;
   std::string implementation;  // identity of what was run
+  // The operations the adapter announced in its handshake (empty for the
+  // built-in reference), and the run's verdict line (RunVerdict::Line).
+  std::vector<std::string> operations;
+  std::string verdict;
   FpPreflight preflight;
   TestResults tests;                     // what the test programs that ran said
   std::vector<ClauseRow> rows;           // every clause of docs/spec, in order

@@ -63,8 +63,14 @@ std::string Header(const Report& r) {
       "<dt>Suite version</dt><dd id=\"suite-version\">" + EscapeMarkup(r.suite_version) + "</dd>\n";
   h += "<dt>Implementation</dt><dd id=\"implementation\">" + EscapeMarkup(r.implementation) +
        "</dd>\n";
-  h += fmt::format("<dt>FP-environment preflight</dt><dd id=\"preflight\" class=\"{}\">{}</dd>\n",
-                   r.preflight.ok() ? "ok" : "bad", r.preflight.ok() ? "passed" : "FAILED");
+  if (!r.operations.empty())
+    h += "<dt>Operations announced</dt><dd id=\"operations\">" +
+         EscapeMarkup(fmt::format("{}", fmt::join(r.operations, ", "))) + "</dd>\n";
+  if (!r.verdict.empty())
+    h += "<dt>Verdict</dt><dd id=\"run-verdict\">" + EscapeMarkup(r.verdict) + "</dd>\n";
+  h += fmt::format(
+      "<dt>Runner's FP-environment preflight</dt><dd id=\"preflight\" class=\"{}\">{}</dd>\n",
+      r.preflight.ok() ? "ok" : "bad", r.preflight.ok() ? "passed" : "FAILED");
   h += "</dl>\n<nav><a href=\"#totals\">Totals</a><a href=\"#clause-table\">Clauses</a>";
   h += fmt::format("<a href=\"#failures\">Failures ({})</a>", r.failed);
   h += "<a href=\"#preflight-checks\">Preflight checks</a></nav>\n";
@@ -131,6 +137,9 @@ std::string Clauses(const Report& r) {
                           row.tests.size(), tests);
     if (row.Uncovered())
       tests = fmt::format("<span class=\"flag\">{}</span>", flag);
+    else if (row.Unchecked())
+      tests = "<span class=\"muted\">not observable by a port: " +
+              EscapeMarkup(row.clause.not_observable) + "</span>";
     else if (tests.empty())
       tests = r.tests.known ? "<span class=\"muted\">vectors only</span>"
                             : "<span class=\"muted\">tests unknown</span>";

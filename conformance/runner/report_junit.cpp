@@ -29,6 +29,9 @@ std::string Properties(const Report& r, const std::string& indent) {
   };
   property("suite_version", r.suite_version);
   property("implementation", r.implementation);
+  if (!r.operations.empty())
+    property("operations", fmt::format("{}", fmt::join(r.operations, ",")));
+  if (!r.verdict.empty()) property("verdict", r.verdict);
   property("preflight", r.preflight.ok() ? "passed" : "FAILED");
   property("test_coverage", TestCoverageSentence(r));
   for (const FpCheck& c : r.preflight.checks)

@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <map>
+#include <set>
 
 #include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
@@ -72,7 +75,11 @@ std::string DescribeError(const Answer& a) {
 
 bool Selected(const GoldenVector& v, std::size_t position, const Selection& s) {
   if (!s.families.empty() && !Contains(s.families, v.family)) return false;
-  if (!s.ids.empty() && !Contains(s.ids, v.id)) return false;
+  if (!s.ids.empty() && !Contains(s.ids, v.id) &&
+      std::none_of(s.ids.begin(), s.ids.end(), [&](const std::string& id) {
+        return id.size() > v.id.size() && id.starts_with(v.id) && id[v.id.size()] == '~';
+      }))
+    return false;
   if (!s.clauses.empty()) {
     bool any = false;
     for (const std::string& c : v.clauses) any = any || Contains(s.clauses, c);
@@ -214,6 +221,169 @@ std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
 std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
                               const ProgressFn& progress) {
   return RunSuite(suite, selection, RunVector, progress);
+}
+
+namespace {
+
+// "68.6 %"; never "0.0 %" for a share above 0, nor "100.0 %" below 1.
+std::string Percent(std::size_t part, std::size_t whole) {
+  if (whole == 0) return "0 %";
+  double p = 100.0 * static_cast<double>(part) / static_cast<double>(whole);
+  if (part > 0 && p < 0.1) return "< 0.1 %";
+  if (part < whole && p > 99.9) return "> 99.9 %";
+  return fmt::format("{:.1f} %", p);
+}
+
+}  // namespace
+
+RunVerdict JudgeRun(const Suite& suite, const std::vector<Outcome>& outcomes,
+                    const std::vector<std::string>* announced,
+                    const std::vector<std::string>& required, const std::string& stopped) {
+  struct Count {
+    std::size_t selected = 0, ran = 0;
+    std::map<std::string, int> skipped;  // why -> how many
+    std::set<std::string> claimed_ops, skipped_ops;
+  };
+  std::map<std::string, Count> families;
+  std::size_t selected = 0, ran = 0, failed = 0, derived_ran = 0;
+  for (const Outcome& o : outcomes) {
+    bool run = o.status != Status::kSkip;
+    failed += o.status == Status::kFail;
+    if (o.vector->family == "metamorphic") {
+      derived_ran += run;
+      continue;
+    }
+    ++selected;
+    ran += run;
+    Count& f = families[o.vector->family];
+    ++f.selected;
+    f.ran += run;
+    if (!run) {
+      ++f.skipped[o.detail];
+      f.skipped_ops.insert(o.vector->op);
+    }
+    if (announced && Contains(*announced, o.vector->op)) f.claimed_ops.insert(o.vector->op);
+  }
+  RunVerdict v;
+  std::size_t total = suite.vectors.size();
+  v.share = selected == total
+                ? fmt::format("ran {} of {} golden vectors ({} of the suite)", ran, total,
+                              Percent(ran, total))
+                : fmt::format("ran {} of {} selected golden vectors ({} of the suite's {})", ran,
+                              selected, Percent(ran, total), total);
+  if (ran < selected) v.share += fmt::format(", skipped {}", selected - ran);
+  if (derived_ran > 0) v.share += fmt::format("; {} derived checks ran", derived_ran);
+  auto most_common = [](const std::map<std::string, int>& why) {
+    auto it = std::max_element(why.begin(), why.end(),
+                               [](const auto& a, const auto& b) { return a.second < b.second; });
+    return it == why.end() ? std::string() : it->first;
+  };
+  auto join = [](const std::set<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+  };
+  if (ran == 0) {
+    std::map<std::string, int> why;
+    for (const auto& [name, f] : families)
+      for (const auto& [reason, n] : f.skipped) why[reason] += n;
+    v.reasons.push_back(fmt::format("nothing ran: all {} selected vectors were skipped ({})",
+                                    selected, most_common(why)));
+  }
+  for (const auto& [name, f] : families) {
+    if (stopped.empty() && ran > 0 && !f.claimed_ops.empty() && f.ran == 0)
+      v.reasons.push_back(fmt::format(
+          "family {} was entirely skipped although the adapter announces {} ({} vectors; {})", name,
+          join(f.claimed_ops), f.selected, most_common(f.skipped)));
+  }
+  for (const std::string& name : required) {
+    auto it = families.find(name);
+    if (it == families.end() || it->second.ran == it->second.selected) continue;
+    const Count& f = it->second;
+    std::string detail = most_common(f.skipped);
+    if (announced) {
+      std::set<std::string> missing;
+      for (const std::string& op : f.skipped_ops)
+        if (!Contains(*announced, op)) missing.insert(op);
+      if (!missing.empty()) detail = "the adapter does not announce " + join(missing);
+    }
+    v.reasons.push_back(
+        fmt::format("family {} is required (--require-family) but ran {} of {} "
+                    "selected vectors: {}",
+                    name, f.ran, f.selected, detail));
+  }
+  if (!stopped.empty()) {
+    v.kind = RunVerdict::kStopped;
+    v.word = "STOPPED";
+    v.reasons.insert(v.reasons.begin(), stopped);
+  } else if (failed > 0) {
+    v.kind = RunVerdict::kFailed;
+    v.word = "FAILED";
+  } else if (!v.reasons.empty()) {
+    v.kind = RunVerdict::kIncomplete;
+    v.word = "INCOMPLETE";
+  } else {
+    v.word = "PASSED";
+  }
+  return v;
+}
+
+namespace {
+
+// Levenshtein distance; with `fold`, letters compare ignoring case.
+std::size_t EditDistance(std::string_view a, std::string_view b, bool fold) {
+  auto same = [fold](char x, char y) {
+    if (!fold) return x == y;
+    return std::tolower(static_cast<unsigned char>(x)) ==
+           std::tolower(static_cast<unsigned char>(y));
+  };
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] =
+          std::min({row[j] + 1, row[j - 1] + 1, diagonal + (same(a[i - 1], b[j - 1]) ? 0 : 1)});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+std::vector<std::string> ClosestNames(std::string_view name, const std::vector<std::string>& known,
+                                      std::size_t max) {
+  std::vector<std::string> out;
+  for (const std::string& k : known)
+    if (out.size() < max && k.size() > name.size() && !name.empty() && k.starts_with(name))
+      out.push_back(k);
+  if (!out.empty()) return out;
+  // Rank by (distance ignoring case, distance counting case).
+  std::vector<std::pair<std::pair<std::size_t, std::size_t>, const std::string*>> ranked;
+  for (const std::string& k : known) {
+    std::size_t folded = EditDistance(name, k, true);
+    if (folded * 2 > std::max(name.size(), std::size_t{2})) continue;
+    ranked.push_back({{folded, EditDistance(name, k, false)}, &k});
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const auto& x, const auto& y) { return x.first < y.first; });
+  for (const auto& [distance, k] : ranked) {
+    if (out.size() == max || distance.first > ranked.front().first.first + 1) break;
+    out.push_back(*k);
+  }
+  return out;
+}
+
+std::string QuotedList(const std::vector<std::string>& names, std::string_view last) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? fmt::format(" {} ", last) : ", ";
+    out += "'" + names[i] + "'";
+  }
+  return out;
 }
 
 std::string ReferenceIdentity(std::string_view version, std::string_view how) {

@@ -27,9 +27,12 @@ struct Outcome {
 struct Selection {
   std::vector<std::string> families;  // empty: all
   std::vector<std::string> clauses;   // empty: all; else vectors naming any of them
-  std::vector<std::string> ids;       // empty: all; else only these vector ids
-  int shard_index = 0;                // this shard, 0-based
-  int shard_count = 1;                // vectors with (position % count) == index
+  // Empty: all; else only these vector ids. A derived check's id
+  // ("<vector id>~translate", metamorphic.hpp) selects its vector too (the
+  // check needs the vector's output).
+  std::vector<std::string> ids;
+  int shard_index = 0;  // this shard, 0-based
+  int shard_count = 1;  // vectors with (position % count) == index
 };
 
 // `position` is the vector's index in the whole suite (suite order), so a
@@ -108,6 +111,40 @@ std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
                               const ProgressFn& progress);
 std::vector<Outcome> RunSuite(const Suite& suite, const Selection& selection,
                               const ProgressFn& progress);
+
+// What a run shows, beyond its counts (docs/adapter-protocol.md, "Exit
+// status and verdict"): a run is green only when nothing failed, something
+// ran, every family the implementation claims (announces an operation of)
+// ran at least one vector, and every required family ran every selected
+// vector.
+struct RunVerdict {
+  enum Kind { kPassed = 0, kFailed = 1, kIncomplete = 4, kStopped = 5 };
+  Kind kind = kPassed;  // also the exit status
+  std::string word;     // "PASSED", "FAILED", "INCOMPLETE", "STOPPED"
+  // "ran 5547 of 8088 golden vectors (68.6 % of the suite), skipped 2541;
+  // 9824 derived checks ran"
+  std::string share;
+  std::vector<std::string> reasons;  // why it is not green, a sentence each
+  std::string Line() const { return word + ": " + share; }
+};
+// `outcomes` of a run of `suite` (derived checks are family "metamorphic");
+// `announced`: the operations the adapter announced (nullptr for the
+// built-in reference); `required`: --require-family; `stopped`: why the run
+// stopped early (AdapterSession::stopped), empty when it did not.
+RunVerdict JudgeRun(const Suite& suite, const std::vector<Outcome>& outcomes,
+                    const std::vector<std::string>* announced,
+                    const std::vector<std::string>& required, const std::string& stopped);
+
+// The names of `known` closest to `name`, for "did you mean": those that
+// start with it (a prefix such as "pred."), in the order of `known`; else
+// those at the smallest edit distance ignoring case (or one more), nearest
+// first, case counting as a tie-break. At most `max`; empty when nothing is
+// reasonably close (more edits than half the name's length).
+std::vector<std::string> ClosestNames(std::string_view name, const std::vector<std::string>& known,
+                                      std::size_t max = 3);
+
+// "'a', 'b' or 'c'".
+std::string QuotedList(const std::vector<std::string>& names, std::string_view last = "or");
 
 // "OnePath Mesh reference 0.1.0 (built-in; gcc 12.2.0)": what the reference
 // is, for reports and for the reference adapter's handshake (`how`: built-in,

@@ -1,8 +1,10 @@
 // The golden format and the replay (docs/golden-format.md): a replay that
 // cannot fail proves nothing, so these tests make it fail on purpose.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "conformance/runner/adapter_protocol.hpp"
@@ -10,6 +12,7 @@
 #include "conformance/runner/divergence.hpp"
 #include "conformance/runner/golden.hpp"
 #include "conformance/runner/operations.hpp"
+#include "conformance/runner/report.hpp"
 #include "conformance/runner/runner.hpp"
 #include "conformance/tests/clause.hpp"
 // src/ headers.
@@ -231,6 +234,58 @@ TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {
     for (const std::string& c : v.clauses) EXPECT_TRUE(spec.count(c)) << v.id << " names " << c;
   for (const auto& [id, files] : ScanClauseNames({root / "conformance", root / "fuzz"}, root))
     EXPECT_TRUE(spec.count(id)) << files.front() << " names unknown clause " << id;
+}
+
+// A clause the spec marks "not observable by a port" (docs/spec/README.md,
+// "Clause ids") is read with its reason and shown as such in the report,
+// not as uncovered; the mark counts only inside a clause's own text.
+TEST(SpecClauses, NotObservableMarkIsReadAndShownInsteadOfUncovered) {
+  CLAUSE("num.preflight arr.candidates");
+  const fs::path dir =
+      fs::temp_directory_path() / ("onepath-clauses-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  {
+    std::ofstream md(dir / "zz.md");
+    md << "# ZZ\n\n**Not observable by a port:** an intro line, not a clause's.\n\n"
+          "### `zz.hidden` — Hidden\n\nA rule.\n\n"
+          "**Not observable by a port:** the runner's own\n  check, on two lines.\n\n"
+          "More text.\n\n"
+          "### `zz.plain` — Plain\n\nSays **Not observable by a port:** mid-line.\n\n"
+          "## Notes\n\n**Not observable by a port:** after a plain heading.\n";
+  }
+  const std::vector<Clause> clauses = LoadClauses(dir);
+  fs::remove_all(dir);
+  ASSERT_EQ(clauses.size(), 2u);
+  EXPECT_EQ(clauses[0].id, "zz.hidden");
+  EXPECT_EQ(clauses[0].not_observable, "the runner's own check, on two lines.");
+  EXPECT_EQ(clauses[1].id, "zz.plain");
+  EXPECT_EQ(clauses[1].not_observable, "");
+
+  Suite suite;
+  suite.version = "0.0.0";
+  Report r =
+      BuildReport(suite, {}, clauses, TestResults{.known = true}, onepath::FpPreflight{}, "x");
+  ASSERT_EQ(r.rows.size(), 2u);
+  EXPECT_FALSE(r.rows[0].Uncovered());
+  EXPECT_TRUE(r.rows[0].NotObservable());
+  EXPECT_TRUE(r.rows[1].Uncovered());
+  const json j = ReportJson(r);
+  EXPECT_EQ(j["clauses"][0]["uncovered"], false);
+  EXPECT_EQ(j["clauses"][0]["not_observable"], true);
+  EXPECT_EQ(j["clauses"][1]["not_observable"], false);
+  EXPECT_NE(ReportMarkdown(r).find("| `zz.hidden` | Hidden | 0 | 0 | 0 | not observable by a port: "
+                                   "the runner's own check, on two lines. |"),
+            std::string::npos);
+  EXPECT_NE(ReportSummary(r).find("(not observable by a port)"), std::string::npos);
+  EXPECT_NE(ReportHtml(r).find("not observable by a port: the runner&#39;s own check"),
+            std::string::npos);
+
+  // The spec's own marks.
+  std::set<std::string> marked;
+  for (const Clause& c : LoadClauses(fs::path(ONEPATH_SOURCE_DIR) / "docs" / "spec"))
+    if (!c.not_observable.empty()) marked.insert(c.id);
+  EXPECT_TRUE(marked.count("num.preflight"));
+  EXPECT_TRUE(marked.count("arr.candidates"));
 }
 
 // build3d/spans (b3d.span.stages): a port whose spans stage is wrong in

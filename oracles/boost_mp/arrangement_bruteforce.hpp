@@ -77,8 +77,8 @@ BfArrangement BruteForceArrangement(const std::vector<BfEdge>& edges);
 BfArrangement BruteForceArrangement(const std::vector<BfEdge>& edges, BfStats* stats);
 
 // Step 4 (arr.repair) alone, for testing the repair rules on configurations
-// that steps 1-3 do not produce (on snap-rounded input the first round is
-// normally quiet): runs the rounds on the given fragments (p -> q, operand;
+// that steps 1-3 do not produce (after them the first round finds no work,
+// as arr.repair proves): runs the rounds on the given fragments (p -> q, operand;
 // none degenerate) and hot pixel centres and returns the final fragments (in
 // no particular order). Throws BfGeometryError after 256 changing rounds.
 std::vector<BfEdge> BfRepairOnly(const std::vector<BfEdge>& fragments,

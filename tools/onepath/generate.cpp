@@ -18,6 +18,7 @@
 #include "onepath/core/errors.hpp"
 #include "onepath/geom2d/region.hpp"
 #include "tools/obj/obj_writer.hpp"
+#include "tools/onepath/cli_checks.hpp"
 #include "tools/onepath/png.hpp"
 
 namespace onepath::tools {
@@ -333,13 +334,13 @@ CLI::App* AddGenerateCommand(CLI::App& app, GenerateOptions& o) {
       "input; the SVG shows its region, one pixel per cell");
   o.tilemap->add_option("--seed", o.seed, "Seed")->capture_default_str();
   o.tilemap->add_option("--width", o.width, "Cells across")
-      ->check(CLI::PositiveNumber)
+      ->check(PositiveCount())
       ->capture_default_str();
   o.tilemap->add_option("--height", o.height, "Cells up")
-      ->check(CLI::PositiveNumber)
+      ->check(PositiveCount())
       ->capture_default_str();
   o.tilemap->add_option("--cell-size", o.cellSize, "Cell size (public units)")
-      ->check(CLI::PositiveNumber)
+      ->check(PositiveNumber("units"))
       ->capture_default_str();
   AddCommonOptions(o.tilemap, o);
 

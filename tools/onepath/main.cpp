@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "conformance/runner/adapter_client.hpp"
@@ -28,6 +29,7 @@
 #include "conformance/runner/runner.hpp"
 #include "conformance/runner/test_results.hpp"
 #include "onepath/core/fp_environment.hpp"
+#include "tools/onepath/cli_checks.hpp"
 #include "tools/onepath/generate.hpp"
 #include "tools/onepath/reduce.hpp"
 #include "tools/onepath/terminal_line.hpp"
@@ -41,11 +43,15 @@ namespace {
 int Preflight(bool quiet) {
   FpPreflight p = RunFpPreflight();
   if (!p.ok()) {
-    std::fprintf(stderr, "FP-environment preflight FAILED: results would not be bit-exact.\n%s",
+    std::fprintf(stderr,
+                 "the runner's FP-environment preflight FAILED (this onepath binary): results "
+                 "would not be bit-exact.\n%s",
                  p.Summary().c_str());
     return 3;
   }
-  if (!quiet) std::printf("FP-environment preflight passed:\n%s", p.Summary().c_str());
+  if (!quiet)
+    std::printf("the runner's FP-environment preflight passed (this onepath binary):\n%s",
+                p.Summary().c_str());
   return 0;
 }
 
@@ -56,11 +62,15 @@ struct ConformanceOptions {
   std::string report_dir = "conformance-report";
   std::string test_results;  // GoogleTest XML of the tests that ran (test_results.hpp)
   std::vector<std::string> families;
+  std::vector<std::string> required_families;
   std::vector<std::string> clauses;
   std::vector<std::string> ids;
   std::string shard = "1/1";
   std::string impl;
+  bool impl_given = false;  // --impl '' is a usage error, not the reference
   double timeout = 60;
+  double handshake_timeout = 60;
+  int max_adapter_failures = 5;
   std::string adapter_log;
   std::string trace;
   bool quiet = false;
@@ -83,12 +93,114 @@ class Progress {
   std::size_t passed_ = 0, failed_ = 0, skipped_ = 0;
 };
 
+int UsageError(const std::string& message) {
+  std::fprintf(stderr, "onepath conformance: %s\n", message.c_str());
+  return 2;
+}
+
+std::string DidYouMean(const std::string& name, const std::vector<std::string>& known) {
+  std::vector<std::string> close = ClosestNames(name, known, 5);
+  return close.empty() ? "" : "; did you mean " + QuotedList(close) + "?";
+}
+
+// Every filter must match something, and the filters together must select
+// a vector: a filter that matches nothing (a typo, an unset CI variable)
+// would otherwise end in a run that proves nothing. Returns the usage error,
+// or "" when the selection is good.
+std::string CheckSelection(const Suite& suite, const Selection& sel,
+                           const std::vector<std::string>& required,
+                           const std::vector<Clause>& clauses, bool metamorphic) {
+  std::string families = QuotedList(suite.families, "and");
+  for (const std::string& f : sel.families)
+    if (std::find(suite.families.begin(), suite.families.end(), f) == suite.families.end())
+      return fmt::format("unknown family '{}' (--family); the families are {}", f, families);
+  for (const std::string& f : required) {
+    if (std::find(suite.families.begin(), suite.families.end(), f) == suite.families.end())
+      return fmt::format("unknown family '{}' (--require-family); the families are {}", f,
+                         families);
+    if (!sel.families.empty() &&
+        std::find(sel.families.begin(), sel.families.end(), f) == sel.families.end())
+      return fmt::format("--require-family {} but --family leaves it out", f);
+  }
+  std::vector<std::string> named;  // clause ids the vectors name, in suite order
+  std::set<std::string> named_set;
+  for (const GoldenVector& v : suite.vectors)
+    for (const std::string& c : v.clauses)
+      if (named_set.insert(c).second) named.push_back(c);
+  for (const std::string& c : sel.clauses) {
+    if (named_set.count(c)) continue;
+    bool in_spec =
+        std::any_of(clauses.begin(), clauses.end(), [&](const Clause& k) { return k.id == c; });
+    if (in_spec)
+      return fmt::format(
+          "no golden vector names clause '{}' (--clause): it is in docs/spec, but "
+          "only tests cover it",
+          c);
+    std::vector<std::string> every = named;
+    for (const Clause& k : clauses)
+      if (!named_set.count(k.id)) every.push_back(k.id);
+    std::string hint = DidYouMean(c, every);
+    return fmt::format("unknown clause id '{}' (--clause){}", c,
+                       hint.empty() ? "; clause ids are the headings of docs/spec/*.md" : hint);
+  }
+  std::vector<std::string> ids;
+  ids.reserve(suite.vectors.size());
+  for (const GoldenVector& v : suite.vectors) ids.push_back(v.id);
+  for (const std::string& id : sel.ids) {
+    if (std::find(ids.begin(), ids.end(), id) != ids.end()) continue;
+    std::size_t tilde = id.rfind('~');
+    if (tilde != std::string::npos) {
+      std::string base = id.substr(0, tilde), relation = id.substr(tilde + 1);
+      auto v = std::find_if(suite.vectors.begin(), suite.vectors.end(),
+                            [&](const GoldenVector& g) { return g.id == base; });
+      if (v != suite.vectors.end()) {
+        std::vector<std::string> relations;
+        for (const DerivedCheck& c : DeriveChecks(*v)) relations.push_back(c.relation);
+        if (std::find(relations.begin(), relations.end(), relation) == relations.end())
+          return fmt::format(
+              "vector {} has no derived check '~{}' (--vector){}", base, relation,
+              relations.empty() ? std::string(": it has none (negative vectors and some "
+                                              "operations have none)")
+                                : "; it has " + [&] {
+                                    std::vector<std::string> tagged;
+                                    for (const std::string& r : relations)
+                                      tagged.push_back("~" + r);
+                                    return QuotedList(tagged, "and");
+                                  }());
+        if (!metamorphic)
+          return fmt::format(
+              "--vector {} is a derived check, and --no-metamorphic leaves "
+              "those out",
+              id);
+        continue;
+      }
+    }
+    std::string hint = DidYouMean(id, ids);
+    return fmt::format("unknown vector id '{}' (--vector){}", id, hint);
+  }
+  bool any = false;
+  for (std::size_t i = 0; i < suite.vectors.size() && !any; ++i)
+    any = Selected(suite.vectors[i], i, sel);
+  if (!any)
+    return "the filters together select no vector (--family, --clause, --vector and --shard "
+           "each match some, but no vector matches them all)";
+  return "";
+}
+
 int Conformance(const ConformanceOptions& o) {
+  if (o.impl_given && o.impl.find_first_not_of(" \t") == std::string::npos)
+    return UsageError(
+        "--impl is empty: give the adapter's command (an unset variable?); without --impl the "
+        "built-in reference runs");
   // The preflight runs first: without plain IEEE arithmetic no hash means
   // anything (with --impl the reference still decodes expected outputs).
+  // It checks this onepath binary, not the implementation under test.
   FpPreflight preflight = RunFpPreflight();
   if (!preflight.ok()) {
-    std::fprintf(stderr, "FP-environment preflight FAILED:\n%s", preflight.Summary().c_str());
+    std::fprintf(stderr,
+                 "the runner's FP-environment preflight FAILED (this onepath binary, before any "
+                 "implementation runs):\n%s",
+                 preflight.Summary().c_str());
     return 3;
   }
   Selection sel;
@@ -96,10 +208,8 @@ int Conformance(const ConformanceOptions& o) {
   sel.clauses = o.clauses;
   sel.ids = o.ids;
   if (std::sscanf(o.shard.c_str(), "%d/%d", &sel.shard_index, &sel.shard_count) != 2 ||
-      sel.shard_count < 1 || sel.shard_index < 1 || sel.shard_index > sel.shard_count) {
-    std::fprintf(stderr, "--shard takes k/n with 1 <= k <= n, got '%s'\n", o.shard.c_str());
-    return 2;
-  }
+      sel.shard_count < 1 || sel.shard_index < 1 || sel.shard_index > sel.shard_count)
+    return UsageError(fmt::format("--shard takes k/n with 1 <= k <= n, got '{}'", o.shard));
   sel.shard_index -= 1;
 
   fs::path source(o.source_dir);
@@ -107,27 +217,17 @@ int Conformance(const ConformanceOptions& o) {
   fs::path spec = o.spec_dir.empty() ? source / "docs" / "spec" : fs::path(o.spec_dir);
 
   Suite suite = LoadSuite(golden);
-  for (const std::string& f : sel.families) {
-    if (std::find(suite.families.begin(), suite.families.end(), f) == suite.families.end()) {
-      std::fprintf(stderr, "unknown family '%s'\n", f.c_str());
-      return 2;
-    }
-  }
-  for (const std::string& id : sel.ids) {
-    if (std::none_of(suite.vectors.begin(), suite.vectors.end(),
-                     [&](const GoldenVector& v) { return v.id == id; })) {
-      std::fprintf(stderr, "unknown vector id '%s'\n", id.c_str());
-      return 2;
-    }
-  }
+  std::vector<Clause> clauses = LoadClauses(spec);
+  if (std::string why = CheckSelection(suite, sel, o.required_families, clauses, o.metamorphic);
+      !why.empty())
+    return UsageError(why);
   // Read before the run, so a wrong directory stops it at once.
   TestResults tests;
   if (!o.test_results.empty()) {
     try {
       tests = ReadTestResults(o.test_results);
     } catch (const std::runtime_error& e) {
-      std::fprintf(stderr, "onepath: --test-results: %s\n", e.what());
-      return 2;
+      return UsageError(fmt::format("--test-results: {}", e.what()));
     }
   }
   fs::create_directories(o.report_dir);
@@ -136,13 +236,16 @@ int Conformance(const ConformanceOptions& o) {
   std::unique_ptr<AdapterSession> adapter;
   fs::path adapter_log = o.adapter_log.empty() ? fs::path(o.report_dir) / "adapter-stderr.log"
                                                : fs::path(o.adapter_log);
-  if (!o.impl.empty()) {
+  if (o.impl_given) {
     AdapterOptions ao;
     ao.command = o.impl;
     ao.suite_version = suite.version;
     ao.timeout_seconds = o.timeout;
+    ao.handshake_timeout_seconds = o.handshake_timeout;
     ao.log = adapter_log;
     ao.trace = o.trace;
+    ao.known_operations = KnownOperations(suite);
+    ao.max_consecutive_failures = o.max_adapter_failures;
     try {
       adapter = std::make_unique<AdapterSession>(ao);
     } catch (const AdapterError& e) {
@@ -150,6 +253,23 @@ int Conformance(const ConformanceOptions& o) {
       return 2;
     }
     implementation = fmt::format("{} (adapter: {})", adapter->handshake().implementation, o.impl);
+  }
+  const std::vector<std::string>* announced = adapter ? &adapter->handshake().operations : nullptr;
+
+  if (!o.quiet) {
+    std::printf("%s\n", implementation.c_str());
+    if (announced) {
+      std::string ops;
+      for (const std::string& op : *announced) ops += (ops.empty() ? "" : ", ") + op;
+      std::printf("  announces %zu operations: %s\n", announced->size(),
+                  ops.empty() ? "(none)" : ops.c_str());
+    }
+    std::printf(
+        "runner's FP-environment preflight passed (this onepath binary; the "
+        "implementation's arithmetic is judged by the vectors)\n");
+    std::printf("suite %s, %zu vectors in %zu families\n", suite.version.c_str(),
+                suite.vectors.size(), suite.families.size());
+    std::fflush(stdout);
   }
 
   SuiteRun run;
@@ -165,6 +285,7 @@ int Conformance(const ConformanceOptions& o) {
       };
     run = RunSuiteWithChecks(suite, sel, ask, o.metamorphic, update);
   }
+  std::string stopped = adapter ? adapter->stopped() : "";
   if (adapter) {
     std::string ended = adapter->Close();
     if (!ended.empty() && ended != "exit status 0")
@@ -172,18 +293,17 @@ int Conformance(const ConformanceOptions& o) {
                    ended.c_str());
   }
 
-  std::vector<Clause> clauses = LoadClauses(spec);
+  RunVerdict verdict = JudgeRun(suite, run.outcomes, announced, o.required_families, stopped);
   Report report = BuildReport(suite, std::move(run.outcomes), clauses, std::move(tests), preflight,
                               implementation);
+  if (announced) report.operations = *announced;
+  report.verdict = verdict.Line();
   WriteReports(report, o.report_dir);
 
   if (!o.quiet) {
-    std::printf("%s\nsuite %s, %zu vectors in %zu families\n", report.implementation.c_str(),
-                suite.version.c_str(), suite.vectors.size(), suite.families.size());
-    if (adapter) {
-      std::printf("adapter: %zu operations supported, %d restarts; its stderr: %s\n",
-                  adapter->handshake().operations.size(), adapter->restarts(), adapter_log.c_str());
-    }
+    if (adapter)
+      std::printf("adapter: %d restarts; its stderr: %s\n", adapter->restarts(),
+                  adapter_log.c_str());
     std::printf("%s", ReportSummary(report).c_str());
     std::string files;
     for (const std::string& name : ReportFileNames())
@@ -197,17 +317,45 @@ int Conformance(const ConformanceOptions& o) {
       std::fprintf(stderr, "FAIL %s (%s:%d): %s\n", out.vector->id.c_str(),
                    out.vector->file.c_str(), out.vector->line, out.detail.c_str());
   }
-  if (report.failed > 0) {
+  if (report.failed > 0)
     std::fprintf(stderr, "%d of %zu vectors failed\n", report.failed, report.outcomes.size());
-    return 1;
-  }
-  if (report.outcomes.size() == static_cast<std::size_t>(report.skipped))
-    std::fprintf(stderr, "onepath: warning: no vector was run\n");
-  if (o.quiet) {
+  else if (o.quiet)
     std::printf("%d passed, 0 failed%s\n", report.passed,
                 report.skipped ? fmt::format(", {} skipped", report.skipped).c_str() : "");
+  std::printf("verdict: %s\n", verdict.Line().c_str());
+  for (const std::string& why : verdict.reasons) std::printf("  not green: %s\n", why.c_str());
+  std::fflush(stdout);
+  if (verdict.kind != RunVerdict::kPassed && verdict.kind != RunVerdict::kFailed)
+    std::fprintf(stderr, "onepath conformance: %s (exit status %d): %s\n", verdict.word.c_str(),
+                 static_cast<int>(verdict.kind), verdict.reasons.front().c_str());
+  return static_cast<int>(verdict.kind);
+}
+
+// A misspelled subcommand ("onepath conformanse"): the first argument
+// where a command with subcommands expects one, when it names none of them.
+// Returns the usage error, or "".
+std::string MisspelledSubcommand(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* cur = &app;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.empty() || arg[0] == '-') return "";
+    std::vector<const CLI::App*> subs = cur->get_subcommands([](const CLI::App*) { return true; });
+    if (subs.empty()) return "";
+    auto it = std::find_if(subs.begin(), subs.end(),
+                           [&](const CLI::App* a) { return a->check_name(arg); });
+    if (it != subs.end()) {
+      cur = *it;
+      continue;
+    }
+    std::vector<std::string> names;
+    for (const CLI::App* a : subs) names.push_back(a->get_name());
+    std::vector<std::string> close = ClosestNames(arg, names, 2);
+    std::string where = cur == &app ? "onepath" : "onepath " + cur->get_name();
+    return fmt::format("'{}' is not a subcommand of {}{}. The subcommands are {} ({} --help)", arg,
+                       where, close.empty() ? "" : "; did you mean " + QuotedList(close) + "?",
+                       QuotedList(names, "and"), where);
   }
-  return 0;
+  return "";
 }
 
 }  // namespace
@@ -221,25 +369,56 @@ int main(int argc, char** argv) {
   CLI::App* conf = app.add_subcommand(
       "conformance",
       "Replay the golden vectors against the reference, or against your port through its "
-      "adapter (--impl, docs/adapter-protocol.md); write the compliance report.\n"
-      "Exit status: 0 nothing failed (skips allowed), 1 a vector failed, 2 usage or adapter "
-      "start-up error, 3 FP-environment preflight failed.");
+      "adapter (--impl, docs/adapter-protocol.md); write the compliance report. The verdict "
+      "line says what share of the suite ran.\n"
+      "Exit status: 0 passed: nothing failed, something ran, every family the adapter "
+      "announces an operation of ran, every --require-family ran in full; 1 a vector failed; "
+      "2 usage error or an adapter that cannot start (or announces an operation the suite does "
+      "not know); 3 the runner's FP-environment preflight failed; 4 incomplete: nothing "
+      "failed, but nothing ran, or a claimed or required family was skipped; 5 stopped: the "
+      "adapter gave no usable answer --max-adapter-failures times in a row, or could not be "
+      "restarted.");
   conf->add_option("--impl", co.impl,
                    "Run this implementation instead of the built-in reference: a command "
                    "(run by /bin/sh -c) that speaks the adapter protocol on stdin/stdout, "
-                   "e.g. 'python3 my_adapter.py'")
+                   "e.g. 'python3 my_adapter.py'; an empty one is a usage error")
       ->type_name("COMMAND");
   conf->add_option("--timeout", co.timeout,
-                   "With --impl: seconds the adapter may take per vector (and for the "
-                   "handshake); a late one fails the vector and the adapter is restarted")
-      ->check(CLI::PositiveNumber)
+                   "With --impl: seconds the adapter may take per vector; a late one fails the "
+                   "vector and the adapter is restarted")
+      ->check(tools::PositiveNumber("seconds"))
       ->type_name("SECONDS")
       ->capture_default_str();
-  conf->add_option("--family", co.families, "Only these families (repeatable)")
+  conf->add_option("--handshake-timeout", co.handshake_timeout,
+                   "With --impl: seconds the adapter may take to start and answer the hello, at "
+                   "every start; a late first start is a usage error (exit status 2) that asks "
+                   "whether standard output is flushed")
+      ->check(tools::PositiveNumber("seconds"))
+      ->type_name("SECONDS")
+      ->capture_default_str();
+  conf->add_option("--max-adapter-failures", co.max_adapter_failures,
+                   "With --impl: stop the run (exit status 5) after this many vectors in a row "
+                   "without a usable answer (a crash, a timeout, a malformed line), naming the "
+                   "likely cause; 0 never stops")
+      ->check(tools::NonNegativeCount())
+      ->type_name("N")
+      ->capture_default_str();
+  conf->add_option("--family", co.families,
+                   "Only these families (repeatable); an unknown one is a usage error that lists "
+                   "the families")
       ->type_name("FAMILY");
-  conf->add_option("--clause", co.clauses, "Only vectors naming these clause ids (repeatable)")
+  conf->add_option("--require-family", co.required_families,
+                   "Demand that every selected vector of this family runs (repeatable): a port's "
+                   "CI names the families it implements, and a skipped vector of one (an "
+                   "operation not announced) makes the run incomplete, exit status 4")
+      ->type_name("FAMILY");
+  conf->add_option("--clause", co.clauses,
+                   "Only vectors naming these clause ids (repeatable); one that no vector names "
+                   "is a usage error naming the closest ids")
       ->type_name("CLAUSE");
-  conf->add_option("--vector", co.ids, "Only the vectors with these ids (repeatable)")
+  conf->add_option("--vector", co.ids,
+                   "Only the vectors with these ids (repeatable), or derived checks as the FAIL "
+                   "lines name them (ID~translate, ID~permute: the check and its vector)")
       ->type_name("ID");
   conf->add_option("--shard", co.shard,
                    "Run shard k of n (k/n, 1-based): the vectors whose index in the suite is "
@@ -271,7 +450,7 @@ int main(int argc, char** argv) {
                    "With --impl: write every protocol line to this file, '> ' sent, '< ' "
                    "received")
       ->type_name("FILE");
-  conf->add_flag("-q,--quiet", co.quiet, "Print only failures and a closing count");
+  conf->add_flag("-q,--quiet", co.quiet, "Print only failures, a closing count and the verdict");
   conf->add_flag("!--no-metamorphic", co.metamorphic,
                  "Leave out the derived checks (family metamorphic: each positive vector's "
                  "input translated and permuted, the output must follow exactly)");
@@ -289,17 +468,21 @@ int main(int argc, char** argv) {
   red->add_option("--impl", ro.impl, "Your port's adapter command (docs/adapter-protocol.md)")
       ->required()
       ->type_name("COMMAND");
-  red->add_option("--vector", ro.vector, "The failing vector's id")->required()->type_name("ID");
+  red->add_option("--vector", ro.vector,
+                  "The failing vector's id, or a derived check's as the FAIL line names it "
+                  "(ID~translate, ID~permute)")
+      ->required()
+      ->type_name("ID");
   red->add_option("--out", ro.out_dir,
                   "Where the reproducer and the picture go (the last one given counts)")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->type_name("DIR")
       ->capture_default_str();
   red->add_option("--max-attempts", ro.max_attempts, "Candidate inputs to run at most")
-      ->check(CLI::PositiveNumber)
+      ->check(tools::PositiveCount())
       ->capture_default_str();
   red->add_option("--timeout", ro.timeout, "Seconds the adapter may take per request")
-      ->check(CLI::PositiveNumber)
+      ->check(tools::PositiveNumber("seconds"))
       ->capture_default_str();
   red->add_option("--source-dir", ro.source_dir, "Repository root (golden/)")
       ->type_name("DIR")
@@ -314,14 +497,24 @@ int main(int argc, char** argv) {
   red->add_flag("-q,--quiet", ro.quiet, "No progress line");
 
   bool pre_quiet = false;
-  CLI::App* pre = app.add_subcommand("preflight", "Check the FP environment (num.*) and exit");
+  CLI::App* pre = app.add_subcommand(
+      "preflight",
+      "Check the FP environment of this onepath binary (num.*) and exit: the runner's own "
+      "preflight, not a check of an implementation under test");
   pre->add_flag("-q,--quiet", pre_quiet, "Print only on failure");
 
   tools::GenerateOptions go;
   CLI::App* gen = tools::AddGenerateCommand(app, go);
 
+  // Every usage error exits 2, whatever CLI11's own code for it (105
+  // validation, 106 required, 109 extras, 114 argument count, ...).
+  if (std::string why = MisspelledSubcommand(app, argc, argv); !why.empty()) {
+    std::fprintf(stderr, "onepath: %s\n", why.c_str());
+    return 2;
+  }
   try {
     app.parse(argc, argv);
+    co.impl_given = conf->count("--impl") > 0;
   } catch (const CLI::ParseError& e) {
     // Help and version exit 0; every other parse error is a usage error (2).
     return app.exit(e) == 0 ? 0 : 2;

@@ -8,9 +8,11 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include "conformance/runner/adapter_client.hpp"
 #include "conformance/runner/golden.hpp"
+#include "conformance/runner/metamorphic.hpp"
 #include "conformance/runner/reducer.hpp"
 #include "conformance/runner/svg.hpp"
 #include "tools/onepath/terminal_line.hpp"
@@ -30,6 +32,17 @@ std::string FileStem(std::string id) {
   return id;
 }
 
+// A word for /bin/sh: as it is when it holds only safe characters, else in
+// single quotes (a ' inside as '\'').
+std::string ShellQuote(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789@%+=:,./-_") == std::string::npos)
+    return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
 }  // namespace
 
 int ReduceCommand(const ReduceCommandOptions& o) {
@@ -38,19 +51,31 @@ int ReduceCommand(const ReduceCommandOptions& o) {
   Suite suite = LoadSuite(golden);
   auto it = std::find_if(suite.vectors.begin(), suite.vectors.end(),
                          [&](const GoldenVector& v) { return v.id == o.vector; });
-  if (it == suite.vectors.end()) {
-    std::fprintf(stderr, "onepath reduce: unknown vector id '%s'\n", o.vector.c_str());
+  // A derived check, as a FAIL line names it (ID~translate): its own vector.
+  std::optional<GoldenVector> derived;
+  if (it == suite.vectors.end()) derived = FindDerivedVector(suite, o.vector);
+  if (it == suite.vectors.end() && !derived) {
+    std::vector<std::string> ids;
+    for (const GoldenVector& g : suite.vectors) ids.push_back(g.id);
+    std::vector<std::string> close = ClosestNames(o.vector, ids, 3);
+    std::fprintf(stderr, "onepath reduce: unknown vector id '%s'%s\n", o.vector.c_str(),
+                 close.empty() ? "" : ("; did you mean " + QuotedList(close) + "?").c_str());
     return 2;
   }
-  const GoldenVector& v = *it;
+  const GoldenVector& v = derived ? *derived : *it;
   fs::create_directories(o.out_dir);
   AdapterOptions ao;
   ao.command = o.impl;
   ao.suite_version = suite.version;
   ao.timeout_seconds = o.timeout;
+  ao.handshake_timeout_seconds = o.timeout;
+  ao.handshake_timeout_option = "--timeout";
   ao.log =
       o.adapter_log.empty() ? fs::path(o.out_dir) / "adapter-stderr.log" : fs::path(o.adapter_log);
   ao.trace = o.trace;
+  ao.known_operations = KnownOperations(suite);
+  // A crash may be the very divergence being reduced: never stop early.
+  ao.max_consecutive_failures = 0;
   std::unique_ptr<AdapterSession> adapter;
   try {
     adapter = std::make_unique<AdapterSession>(ao);
@@ -119,8 +144,13 @@ int ReduceCommand(const ReduceCommandOptions& o) {
   std::printf("  first divergence: %s\n  first difference: %s\n", r.divergence.Summary().c_str(),
               r.divergence.where.c_str());
   std::printf("  vector: %s\n  picture: %s\n", vector_file.c_str(), svg_file.c_str());
-  std::printf("  replay: onepath conformance --golden-dir %s --impl '%s'\n", out.c_str(),
-              o.impl.c_str());
+  // The binary that ran, so that the line works as it is (onepath is
+  // rarely on PATH: tools/conformance.sh builds build/release/tools/onepath).
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  std::printf("  replay: %s conformance --golden-dir %s --impl %s\n",
+              ShellQuote(ec ? "onepath" : self.string()).c_str(), ShellQuote(out.string()).c_str(),
+              ShellQuote(o.impl).c_str());
   return 0;
 }
 

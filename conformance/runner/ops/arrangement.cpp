@@ -18,9 +18,9 @@ std::vector<geom2d::TaggedEdge> EdgesFromJson(const json& in) {
   for (const json& e : in.at("edges")) {
     if (!e.is_array() || e.size() != 5)
       throw std::invalid_argument("an edge is [px, py, qx, qy, operand]");
-    edges.push_back({{e[0].get<std::int64_t>(), e[1].get<std::int64_t>()},
-                     {e[2].get<std::int64_t>(), e[3].get<std::int64_t>()},
-                     e[4].get<int>()});
+    edges.push_back({{IntFromJson<std::int64_t>(e[0]), IntFromJson<std::int64_t>(e[1])},
+                     {IntFromJson<std::int64_t>(e[2]), IntFromJson<std::int64_t>(e[3])},
+                     IntFromJson<int>(e[4])});
   }
   return edges;
 }
@@ -30,8 +30,8 @@ void WriteEdgesKey(CanonicalWriter& w, const json& in) {
   const json& edges = in.at("edges");
   w.Count(edges.size());
   for (const json& e : edges) {
-    for (int k = 0; k < 4; ++k) w.I64(e.at(k).get<std::int64_t>());
-    w.I32(e.at(4).get<std::int32_t>());
+    for (int k = 0; k < 4; ++k) w.I64(IntFromJson<std::int64_t>(e.at(k)));
+    w.I32(IntFromJson<std::int32_t>(e.at(4)));
   }
 }
 

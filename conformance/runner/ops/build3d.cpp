@@ -34,17 +34,17 @@ NavSettings SettingsFromJson(const json& s) {
   n.AgentRadius = DoubleFromJson(s.at("AgentRadius"));
   n.AgentMaxClimb = DoubleFromJson(s.at("AgentMaxClimb"));
   n.AgentMaxSlopeDegrees = DoubleFromJson(s.at("AgentMaxSlopeDegrees"));
-  n.Partition = static_cast<build3d::Partition>(s.at("Partition").get<std::uint8_t>());
-  n.MinRegionArea = s.at("MinRegionArea").get<std::int64_t>();
-  n.MergeRegionArea = s.at("MergeRegionArea").get<std::int64_t>();
+  n.Partition = static_cast<build3d::Partition>(IntFromJson<std::uint8_t>(s.at("Partition")));
+  n.MinRegionArea = IntFromJson<std::int64_t>(s.at("MinRegionArea"));
+  n.MergeRegionArea = IntFromJson<std::int64_t>(s.at("MergeRegionArea"));
   n.ContourMaxError = DoubleFromJson(s.at("ContourMaxError"));
   n.MaxEdgeLength = DoubleFromJson(s.at("MaxEdgeLength"));
-  n.MaxVertsPerPoly = s.at("MaxVertsPerPoly").get<std::int64_t>();
+  n.MaxVertsPerPoly = IntFromJson<std::int64_t>(s.at("MaxVertsPerPoly"));
   n.DetailSampleDistance = DoubleFromJson(s.at("DetailSampleDistance"));
   n.DetailMaxError = DoubleFromJson(s.at("DetailMaxError"));
   n.MaxLocalExtent = DoubleFromJson(s.at("MaxLocalExtent"));
-  n.Area = s.at("Area").get<std::int64_t>();
-  n.Flags = s.at("Flags").get<std::int64_t>();
+  n.Area = IntFromJson<std::int64_t>(s.at("Area"));
+  n.Flags = IntFromJson<std::int64_t>(s.at("Flags"));
   return n;
 }
 
@@ -60,7 +60,7 @@ float FloatFromJson(const json& j) {
 TriangleSoup SoupFromJson(const json& j) {
   TriangleSoup soup;
   for (const json& v : j.at("vertices")) soup.vertices.push_back(FloatFromJson(v));
-  for (const json& i : j.at("indices")) soup.indices.push_back(i.get<std::int32_t>());
+  for (const json& i : j.at("indices")) soup.indices.push_back(IntFromJson<std::int32_t>(i));
   return soup;
 }
 
@@ -71,7 +71,8 @@ std::vector<std::vector<Span>> SpanColumnsFromJson(const json& j) {
     std::vector<Span>& c = columns.emplace_back();
     for (const json& s : column) {
       if (s.size() != 3) throw std::invalid_argument("a span is [smin, smax, area]");
-      c.push_back({s[0].get<std::uint16_t>(), s[1].get<std::uint16_t>(), s[2].get<std::uint8_t>()});
+      c.push_back({IntFromJson<std::uint16_t>(s[0]), IntFromJson<std::uint16_t>(s[1]),
+                   IntFromJson<std::uint8_t>(s[2])});
     }
   }
   return columns;
@@ -79,7 +80,8 @@ std::vector<std::vector<Span>> SpanColumnsFromJson(const json& j) {
 
 // b3d.span.heightfield: {"width", "depth", "columns"}.
 Heightfield HeightfieldFromJson(const json& j) {
-  return Heightfield(j.at("width").get<std::int64_t>(), j.at("depth").get<std::int64_t>(),
+  return Heightfield(IntFromJson<std::int64_t>(j.at("width")),
+                     IntFromJson<std::int64_t>(j.at("depth")),
                      SpanColumnsFromJson(j.at("columns")));
 }
 
@@ -92,21 +94,21 @@ CompactHeightfield CompactFromJson(const json& j) {
     for (const json& s : column) {
       if (s.size() != 4 || s[2].size() != 4)
         throw std::invalid_argument("a compact span is [y, h, [c0, c1, c2, c3], area]");
-      CompactSpan span{.y = s[0].get<std::uint16_t>(), .h = s[1].get<std::uint8_t>()};
-      for (int d = 0; d < 4; ++d) span.con[d] = s[2][d].get<std::uint8_t>();
-      span.area = s[3].get<std::uint8_t>();
+      CompactSpan span{.y = IntFromJson<std::uint16_t>(s[0]), .h = IntFromJson<std::uint8_t>(s[1])};
+      for (int d = 0; d < 4; ++d) span.con[d] = IntFromJson<std::uint8_t>(s[2][d]);
+      span.area = IntFromJson<std::uint8_t>(s[3]);
       c.push_back(span);
     }
   }
-  return CompactHeightfield(j.at("width").get<std::int64_t>(), j.at("depth").get<std::int64_t>(),
-                            columns);
+  return CompactHeightfield(IntFromJson<std::int64_t>(j.at("width")),
+                            IntFromJson<std::int64_t>(j.at("depth")), columns);
 }
 
 // b3d.heightfield-input: {"width", "depth", "rows", "originY", "columns"}.
 HeightfieldInput HeightfieldInputFromJson(const json& j) {
-  return {.width = j.at("width").get<std::int64_t>(),
-          .depth = j.at("depth").get<std::int64_t>(),
-          .rows = j.at("rows").get<std::int64_t>(),
+  return {.width = IntFromJson<std::int64_t>(j.at("width")),
+          .depth = IntFromJson<std::int64_t>(j.at("depth")),
+          .rows = IntFromJson<std::int64_t>(j.at("rows")),
           .originY = DoubleFromJson(j.at("originY")),
           .columns = SpanColumnsFromJson(j.at("columns"))};
 }
@@ -114,9 +116,9 @@ HeightfieldInput HeightfieldInputFromJson(const json& j) {
 // b3d.chunk-input: {"sizeX", "sizeY", "sizeZ", "voxels"}, the voxels as
 // Region.FromTileMap's cells (a string of 0 and 1, or a list of bytes).
 VoxelChunk ChunkFromJson(const json& j) {
-  return {.sizeX = j.at("sizeX").get<std::int64_t>(),
-          .sizeY = j.at("sizeY").get<std::int64_t>(),
-          .sizeZ = j.at("sizeZ").get<std::int64_t>(),
+  return {.sizeX = IntFromJson<std::int64_t>(j.at("sizeX")),
+          .sizeY = IntFromJson<std::int64_t>(j.at("sizeY")),
+          .sizeZ = IntFromJson<std::int64_t>(j.at("sizeZ")),
           .voxels = CellsFromJson(j.at("voxels"))};
 }
 
@@ -131,13 +133,13 @@ std::vector<ConvexVolume> VolumesFromJson(const json& j) {
     }
     c.minY = FloatFromJson(v.at("minY"));
     c.maxY = FloatFromJson(v.at("maxY"));
-    c.area = v.at("area").get<std::int64_t>();
+    c.area = IntFromJson<std::int64_t>(v.at("area"));
   }
   return volumes;
 }
 
-std::int64_t TileX(const json& in) { return in.at("tile").at(0).get<std::int64_t>(); }
-std::int64_t TileZ(const json& in) { return in.at("tile").at(1).get<std::int64_t>(); }
+std::int64_t TileX(const json& in) { return IntFromJson<std::int64_t>(in.at("tile").at(0)); }
+std::int64_t TileZ(const json& in) { return IntFromJson<std::int64_t>(in.at("tile").at(1)); }
 
 // Calls f with the input the vector names: "soup", "heightfield" (input)
 // or "chunk", exactly one of them.
@@ -274,7 +276,7 @@ std::string ColumnsWhere(const Difference& d, const json& expected, const json& 
   if (p.empty()) return "";
   if (p[0] != "columns") return fmt::format("{}: {}", p[0], d.what);
   if (p.size() == 1) return fmt::format("columns: {}", d.what);
-  std::uint64_t width = expected.at("width").get<std::uint64_t>();
+  std::uint64_t width = IntFromJson<std::uint64_t>(expected.at("width"));
   std::uint64_t column = std::stoull(p[1]);
   std::string place = width == 0
                           ? fmt::format("column {}", column)

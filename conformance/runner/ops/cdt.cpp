@@ -18,12 +18,12 @@ Bytes CdtBytes(const json& in) {
   std::vector<geom2d::GridPoint> points;
   for (const json& p : in.at("points")) {
     if (!p.is_array() || p.size() != 2) throw std::invalid_argument("a point is [x, y]");
-    points.push_back({p[0].get<std::int64_t>(), p[1].get<std::int64_t>()});
+    points.push_back({IntFromJson<std::int64_t>(p[0]), IntFromJson<std::int64_t>(p[1])});
   }
   std::vector<geom2d::CdtConstraint> constraints;
   for (const json& c : in.at("constraints")) {
     if (!c.is_array() || c.size() != 2) throw std::invalid_argument("a constraint is [a, b]");
-    constraints.push_back({c[0].get<std::uint32_t>(), c[1].get<std::uint32_t>()});
+    constraints.push_back({IntFromJson<std::uint32_t>(c[0]), IntFromJson<std::uint32_t>(c[1])});
   }
   return geom2d::CanonicalBytes(geom2d::ConstrainedDelaunay(points, constraints));
 }
@@ -32,13 +32,13 @@ Bytes CdtBytes(const json& in) {
 void WriteCdtKey(CanonicalWriter& w, const json& in) {
   w.Count(in.at("points").size());
   for (const json& p : in.at("points")) {
-    w.I64(p.at(0).get<std::int64_t>());
-    w.I64(p.at(1).get<std::int64_t>());
+    w.I64(IntFromJson<std::int64_t>(p.at(0)));
+    w.I64(IntFromJson<std::int64_t>(p.at(1)));
   }
   w.Count(in.at("constraints").size());
   for (const json& c : in.at("constraints")) {
-    w.U32(c.at(0).get<std::uint32_t>());
-    w.U32(c.at(1).get<std::uint32_t>());
+    w.U32(IntFromJson<std::uint32_t>(c.at(0)));
+    w.U32(IntFromJson<std::uint32_t>(c.at(1)));
   }
 }
 

@@ -15,14 +15,7 @@ geom2d::OffsetJoin JoinFromJson(const json& j) {
   throw ArgumentException("join must be Round or Square (offset.arguments)", {.argument = "join"});
 }
 
-// Region.Offset: {"region": operand, "distance": d, "join": "Round" | "Square",
-// "arcTolerance": t}; the region is built first.
-Bytes OffsetBytes(const json& in) {
-  geom2d::Region region = OperandFromJson(in.at("region"));
-  return geom2d::CanonicalBytes(region.Offset(DoubleFromJson(in.at("distance")),
-                                              JoinFromJson(in.at("join")),
-                                              DoubleFromJson(in.at("arcTolerance"))));
-}
+Bytes OffsetBytes(const json& in) { return geom2d::CanonicalBytes(OffsetFromJson(in)); }
 
 // The operand, f64 distance, the join as a string, f64 arcTolerance.
 void WriteOffsetKey(CanonicalWriter& w, const json& in) {
@@ -45,5 +38,13 @@ const OperationFamily kOffset({
 });
 
 }  // namespace
+
+// Region.Offset: {"region": operand, "distance": d, "join": "Round" | "Square",
+// "arcTolerance": t}; the region is built first.
+geom2d::Region OffsetFromJson(const json& in) {
+  geom2d::Region region = OperandFromJson(in.at("region"));
+  return region.Offset(DoubleFromJson(in.at("distance")), JoinFromJson(in.at("join")),
+                       DoubleFromJson(in.at("arcTolerance")));
+}
 
 }  // namespace onepath::conformance::ops

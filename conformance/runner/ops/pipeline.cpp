@@ -13,10 +13,10 @@ using nlohmann::json;
 // Mesh2DPipeline.Build*: "settings": {"SnapBits": n, "CellSize": c,
 // "AgentRadius": r, "MaxVerticesPerPolygon": m} (pipeline.settings).
 geom2d::Mesh2DSettings SettingsFromJson(const json& s) {
-  return {.SnapBits = s.at("SnapBits").get<int>(),
+  return {.SnapBits = IntFromJson<int>(s.at("SnapBits")),
           .CellSize = DoubleFromJson(s.at("CellSize")),
           .AgentRadius = DoubleFromJson(s.at("AgentRadius")),
-          .MaxVerticesPerPolygon = s.at("MaxVerticesPerPolygon").get<int>()};
+          .MaxVerticesPerPolygon = IntFromJson<int>(s.at("MaxVerticesPerPolygon"))};
 }
 
 // Mesh2DPipeline.BuildFromOutlines: {"outlines": [...], "settings": {...}}.
@@ -32,8 +32,8 @@ geom2d::Mesh2DBuild BuildFromOutlines(const json& in) {
 geom2d::Mesh2DBuild BuildFromTileMap(const json& in) {
   geom2d::Mesh2DSettings settings = SettingsFromJson(in.at("settings"));
   std::vector<std::uint8_t> cells = CellsFromJson(in.at("cells"));
-  return geom2d::Mesh2DPipeline::BuildFromTileMap(cells, in.at("width").get<std::int64_t>(),
-                                                  in.at("height").get<std::int64_t>(),
+  return geom2d::Mesh2DPipeline::BuildFromTileMap(cells, IntFromJson<std::int64_t>(in.at("width")),
+                                                  IntFromJson<std::int64_t>(in.at("height")),
                                                   PointFromJson(in.at("origin")), settings);
 }
 
@@ -57,10 +57,10 @@ std::vector<Stage> Stages(std::string region_clause) {
 // settings' SnapBits (and CellSize) (tools/golden/gen_triangulate.cpp).
 void WriteBuildKey(CanonicalWriter& w, const json& in) {
   const json& s = in.at("settings");
-  w.I32(s.at("SnapBits").get<std::int32_t>());
+  w.I32(IntFromJson<std::int32_t>(s.at("SnapBits")));
   w.F64(DoubleFromJson(s.at("CellSize")));
   w.F64(DoubleFromJson(s.at("AgentRadius")));
-  w.I32(s.at("MaxVerticesPerPolygon").get<std::int32_t>());
+  w.I32(IntFromJson<std::int32_t>(s.at("MaxVerticesPerPolygon")));
   json operand = in;
   operand["options"] = {{"SnapBits", s.at("SnapBits")}};
   if (in.contains("cells")) {

@@ -11,7 +11,7 @@ namespace {
 
 // Region.* options: {"SnapBits": n} (grid.snapbits).
 geom2d::Geometry2DOptions OptionsFromJson(const json& in) {
-  return {.SnapBits = in.at("options").at("SnapBits").get<int>()};
+  return {.SnapBits = IntFromJson<int>(in.at("options").at("SnapBits"))};
 }
 
 json Vertices(CanonicalReader& r) {
@@ -100,7 +100,7 @@ std::vector<std::uint8_t> CellsFromJson(const json& j) {
     return cells;
   }
   for (const json& c : j) {
-    int v = c.get<int>();
+    int v = IntFromJson<int>(c);
     if (v < 0 || v > 255) throw std::invalid_argument("cells: integers 0..255");
     cells.push_back(static_cast<std::uint8_t>(v));
   }
@@ -109,17 +109,38 @@ std::vector<std::uint8_t> CellsFromJson(const json& j) {
 
 geom2d::Region TileMapFromJson(const json& in) {
   return geom2d::Region::FromTileMap(
-      CellsFromJson(in.at("cells")), in.at("width").get<std::int64_t>(),
-      in.at("height").get<std::int64_t>(), DoubleFromJson(in.at("cellSize")),
+      CellsFromJson(in.at("cells")), IntFromJson<std::int64_t>(in.at("width")),
+      IntFromJson<std::int64_t>(in.at("height")), DoubleFromJson(in.at("cellSize")),
       PointFromJson(in.at("origin")), OptionsFromJson(in));
 }
 
 geom2d::Region OperandFromJson(const json& in) {
-  return in.contains("cells") ? TileMapFromJson(in) : RegionFromJson(in);
+  if (in.contains("cells")) return TileMapFromJson(in);
+  return IsDerived(in) ? DerivedFromJson(in) : RegionFromJson(in);
+}
+
+bool IsDerived(const json& operand) { return operand.is_object() && operand.contains("op"); }
+
+geom2d::Region DerivedFromJson(const json& operand) {
+  const std::string& op = operand.at("op").get_ref<const std::string&>();
+  const json& in = operand.at("input");
+  if (op == "Region.FromOutlines") return RegionFromJson(in);
+  if (op == "Region.FromTileMap") return TileMapFromJson(in);
+  if (op == "Region.Offset") return OffsetFromJson(in);
+  if (op == "Mesh2DPipeline.Shrink") return ShrinkFromJson(in);
+  if (op == "Region.Union" || op == "Region.Intersection" || op == "Region.Difference" ||
+      op == "Region.SymmetricDifference")
+    return BooleanFromJson(op, in);
+  throw std::invalid_argument("a derived region names an operation whose output is a region, not " +
+                              op);
+}
+
+geom2d::Region BooleanOperandFromJson(const json& operand) {
+  return IsDerived(operand) ? DerivedFromJson(operand) : RegionFromJson(operand);
 }
 
 void WriteOutlinesKey(CanonicalWriter& w, const json& in) {
-  w.I32(in.at("options").at("SnapBits").get<std::int32_t>());
+  w.I32(IntFromJson<std::int32_t>(in.at("options").at("SnapBits")));
   const json& outlines = in.at("outlines");
   w.Count(outlines.size());
   for (const json& outline : outlines) {
@@ -135,9 +156,9 @@ void WriteOutlinesKey(CanonicalWriter& w, const json& in) {
 }
 
 void WriteTileMapKey(CanonicalWriter& w, const json& in) {
-  w.I32(in.at("options").at("SnapBits").get<std::int32_t>());
-  w.I64(in.at("width").get<std::int64_t>());
-  w.I64(in.at("height").get<std::int64_t>());
+  w.I32(IntFromJson<std::int32_t>(in.at("options").at("SnapBits")));
+  w.I64(IntFromJson<std::int64_t>(in.at("width")));
+  w.I64(IntFromJson<std::int64_t>(in.at("height")));
   w.F64(DoubleFromJson(in.at("cellSize")));
   Vector2D origin = PointFromJson(in.at("origin"));
   w.F64(origin.x);
@@ -147,11 +168,33 @@ void WriteTileMapKey(CanonicalWriter& w, const json& in) {
   for (std::uint8_t c : cells) w.U8(c);
 }
 
+namespace {
+
+// u8 2, the operation's name, then its key bytes.
+void WriteDerivedKey(CanonicalWriter& w, const json& operand) {
+  const std::string& op = operand.at("op").get_ref<const std::string&>();
+  const Operation* row = FindOperation(op);
+  if (!row || !row->key) throw std::invalid_argument("unknown operation " + op);
+  w.U8(2);
+  w.String(op);
+  row->key(w, operand.at("input"));
+}
+
+}  // namespace
+
 void WriteOperandKey(CanonicalWriter& w, const json& operand) {
+  if (IsDerived(operand)) return WriteDerivedKey(w, operand);
   bool tile_map = operand.contains("cells");
   w.U8(tile_map ? 1 : 0);
   if (tile_map)
     WriteTileMapKey(w, operand);
+  else
+    WriteOutlinesKey(w, operand);
+}
+
+void WriteBooleanOperandKey(CanonicalWriter& w, const json& operand) {
+  if (IsDerived(operand))
+    WriteDerivedKey(w, operand);
   else
     WriteOutlinesKey(w, operand);
 }

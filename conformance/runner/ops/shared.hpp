@@ -26,19 +26,42 @@ std::vector<std::uint8_t> CellsFromJson(const nlohmann::json& j);
 // "origin", "options"}; the region built.
 geom2d::Region TileMapFromJson(const nlohmann::json& in);
 
-// The region an offset, a shrink, a triangulation or a partition starts
-// from: a tile map (Region.FromTileMap input) when it has "cells", else
-// outlines (Region.FromOutlines input).
+// The region an offset, a shrink, a triangulation, a partition or a
+// measure starts from: a tile map (Region.FromTileMap input) when it has
+// "cells", a derived region (below) when it has "op", else outlines
+// (Region.FromOutlines input).
 geom2d::Region OperandFromJson(const nlohmann::json& in);
+
+// A derived region {"op": name, "input": input}: the region the operation
+// `name` returns for `input` (its errors first), for the operations whose
+// output is a region (region.canonical): Region.FromOutlines,
+// Region.FromTileMap, the four boolean operations, Region.Offset and
+// Mesh2DPipeline.Shrink. It reaches regions no outline list or tile map
+// gives, such as geometry beyond 2^21 after a grow (offset.limits).
+bool IsDerived(const nlohmann::json& operand);
+geom2d::Region DerivedFromJson(const nlohmann::json& operand);
+
+// An operand of a boolean operation: a derived region when it has "op",
+// else a Region.FromOutlines input.
+geom2d::Region BooleanOperandFromJson(const nlohmann::json& operand);
+
+// The region-valued operations of the other ops/ files, for DerivedFromJson.
+geom2d::Region BooleanFromJson(const std::string& op, const nlohmann::json& in);
+geom2d::Region OffsetFromJson(const nlohmann::json& in);
+geom2d::Region ShrinkFromJson(const nlohmann::json& in);
 
 // Key bytes (docs/golden-format.md, family region/): outlines as i32
 // SnapBits, then the outlines as lists of rings of (f64 x, f64 y); a tile
 // map as i32 SnapBits, i64 width, i64 height, f64 cellSize, f64 origin x,
-// y, then the cells as a list of u8; an operand as u8 1 and a tile map, or
-// u8 0 and outlines.
+// y, then the cells as a list of u8; an operand as u8 1 and a tile map,
+// u8 2 and a derived region, or u8 0 and outlines; a derived region as its
+// operation's name (canon.string), then that operation's key bytes; a
+// boolean operation's operand as a derived region (with its u8 2) or as
+// outlines.
 void WriteOutlinesKey(CanonicalWriter& w, const nlohmann::json& in);
 void WriteTileMapKey(CanonicalWriter& w, const nlohmann::json& in);
 void WriteOperandKey(CanonicalWriter& w, const nlohmann::json& operand);
+void WriteBooleanOperandKey(CanonicalWriter& w, const nlohmann::json& operand);
 
 // region.canonical, triangulate.canonical, partition.canonical.
 extern const OutputForm kRegionOutput;

@@ -9,15 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-// Mesh2DPipeline.Shrink: {"region": operand, "settings": {"CellSize": c,
-// "AgentRadius": r}}.
-Bytes ShrinkBytes(const json& in) {
-  geom2d::Region region = OperandFromJson(in.at("region"));
-  const json& s = in.at("settings");
-  geom2d::Mesh2DSettings settings{.CellSize = DoubleFromJson(s.at("CellSize")),
-                                  .AgentRadius = DoubleFromJson(s.at("AgentRadius"))};
-  return geom2d::CanonicalBytes(geom2d::Mesh2DPipeline::Shrink(region, settings));
-}
+Bytes ShrinkBytes(const json& in) { return geom2d::CanonicalBytes(ShrinkFromJson(in)); }
 
 // The operand, f64 CellSize, f64 AgentRadius.
 void WriteShrinkKey(CanonicalWriter& w, const json& in) {
@@ -39,5 +31,15 @@ const OperationFamily kShrink({
 });
 
 }  // namespace
+
+// Mesh2DPipeline.Shrink: {"region": operand, "settings": {"CellSize": c,
+// "AgentRadius": r}}; the region is built first.
+geom2d::Region ShrinkFromJson(const json& in) {
+  geom2d::Region region = OperandFromJson(in.at("region"));
+  const json& s = in.at("settings");
+  geom2d::Mesh2DSettings settings{.CellSize = DoubleFromJson(s.at("CellSize")),
+                                  .AgentRadius = DoubleFromJson(s.at("AgentRadius"))};
+  return geom2d::Mesh2DPipeline::Shrink(region, settings);
+}
 
 }  // namespace onepath::conformance::ops

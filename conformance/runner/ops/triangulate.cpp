@@ -17,7 +17,8 @@ Bytes TriangulateBytes(const json& in) {
 // the region is built first.
 Bytes PartitionBytes(const json& in) {
   geom2d::Region region = OperandFromJson(in.at("region"));
-  return geom2d::CanonicalBytes(region.PartitionConvex(in.at("maxVerticesPerPolygon").get<int>()));
+  return geom2d::CanonicalBytes(
+      region.PartitionConvex(IntFromJson<int>(in.at("maxVerticesPerPolygon"))));
 }
 
 void WriteTriangulateKey(CanonicalWriter& w, const json& in) {
@@ -27,7 +28,7 @@ void WriteTriangulateKey(CanonicalWriter& w, const json& in) {
 // The operand, then i32 limit.
 void WritePartitionKey(CanonicalWriter& w, const json& in) {
   WriteOperandKey(w, in.at("region"));
-  w.I32(in.at("maxVerticesPerPolygon").get<std::int32_t>());
+  w.I32(IntFromJson<std::int32_t>(in.at("maxVerticesPerPolygon")));
 }
 
 const OperationFamily kTriangulate({

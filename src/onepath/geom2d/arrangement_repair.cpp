@@ -3,6 +3,7 @@
 // and no hot centre lies inside a fragment.
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -72,7 +73,9 @@ void Repair(SnapRounding& s) {
   //    unit of X, so at an end of f (no vertex lies strictly inside f).
   //    Likewise c is an end of g, and two segments with a common end do
   //    not cross properly.
-  // So a first round where nothing is tested finds no work.
+  // So a first round where nothing is tested finds no work. (arr.repair
+  // proves more: after step 3 the first round never finds work; the rounds
+  // run only in tests, on made-up fragments, RepairFragments.)
   const bool anyTested = std::any_of(s.fragments.begin(), s.fragments.end(),
                                      [](const Fragment& f) { return f.tested; });
   for (int round = 0;; ++round) {
@@ -99,6 +102,7 @@ void Repair(SnapRounding& s) {
       throw GeometryException("arrangement repair did not settle (arr.repair)",
                               {.count = kMaxRepairRounds});
     }
+    ++s.repairRounds;
     // 1. New hot pixels.
     AddHotPixels(rounded, s);
     // 2. Reroute the fragments that crossed.
@@ -111,6 +115,31 @@ void Repair(SnapRounding& s) {
     SplitAtCentres(s, next);
     s.fragments.swap(next);
   }
+}
+
+RepairedFragments RepairFragments(std::span<const TaggedEdge> fragments,
+                                  std::span<const GridPoint> hot, CandidateSearch search) {
+  SnapRounding s(search);
+  s.hot.assign(hot.begin(), hot.end());
+  for (const TaggedEdge& e : fragments) s.hot.insert(s.hot.end(), {e.p, e.q});
+  std::sort(s.hot.begin(), s.hot.end());
+  s.hot.erase(std::unique(s.hot.begin(), s.hot.end()), s.hot.end());
+  auto index = [&](GridPoint p) {
+    return static_cast<std::uint32_t>(std::lower_bound(s.hot.begin(), s.hot.end(), p) -
+                                      s.hot.begin());
+  };
+  for (const TaggedEdge& e : fragments)
+    s.fragments.push_back({index(e.p), index(e.q), static_cast<std::uint8_t>(e.operand), true});
+  // Every fragment is tested in the first round, which step 3 would have
+  // prepared by its test for centres inside the new fragments.
+  s.Group();
+  s.interiorFound = AnyInteriorCentre(s);
+  Repair(s);
+  RepairedFragments out;
+  for (const Fragment& f : s.fragments)
+    out.fragments.push_back({s.hot[f.u], s.hot[f.v], f.operand});
+  out.rounds = s.repairRounds;
+  return out;
 }
 
 }  // namespace onepath::geom2d

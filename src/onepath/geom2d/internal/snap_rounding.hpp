@@ -75,6 +75,9 @@ struct SnapRounding {
   // arr.repair's first round's test, made while rerouting (step 3): a hot
   // centre lies inside a new fragment.
   bool interiorFound = false;
+  // arr.repair's rounds that did work (for tests; arr.repair proves it 0
+  // after steps 1 to 3).
+  int repairRounds = 0;
 
   // Groups the fragments by their undirected segment. The hot pixels are
   // sorted, so index order is (x, y) order.
@@ -124,6 +127,17 @@ void AppendThrough(const SnapRounding& s, std::uint32_t from, std::uint32_t to,
 
 // Step 4 (arr.repair). Leaves the fragments grouped for the merge.
 void Repair(SnapRounding& s);
+
+// arr.repair alone, on fragments that steps 1 to 3 cannot produce (they
+// leave no work, arr.repair): for tests of the rounds. The hot pixels are
+// `hot` and every fragment's ends; fragments are non-degenerate. Returns
+// the final fragments, in no particular order, and the rounds that did work.
+struct RepairedFragments {
+  std::vector<TaggedEdge> fragments;
+  int rounds = 0;
+};
+RepairedFragments RepairFragments(std::span<const TaggedEdge> fragments,
+                                  std::span<const GridPoint> hot, CandidateSearch search);
 
 // Step 5 (arr.merge), then arr.output.
 Arrangement Merge(SnapRounding& s);
