@@ -3,7 +3,7 @@
 // onepath/build3d/internal/.
 #pragma once
 
-#include "onepath/build3d/contours.hpp"    // ContourSet, Contour, ContourVertex
+#include "onepath/build3d/contours.hpp"     // ContourSet, Contour, ContourVertex
 #include "onepath/build3d/heightfield.hpp"  // Span, Heightfield, CompactSpan, CompactHeightfield
 #include "onepath/build3d/input.hpp"     // TriangleSoup, HeightfieldInput, VoxelChunk, ConvexVolume
 #include "onepath/build3d/pipeline.hpp"  // Mesh3DPipeline, Mesh3DTileSpans
