@@ -53,19 +53,26 @@ CompactHeightfield Field(const std::set<std::pair<int, int>>& missing, bool only
   return CompactHeightfield(10, 10, columns);
 }
 
-// The cut of 000 §2.3 by hand: every core span region 1, the others
-// borderId 2.
-BorderCut CutOf(const CompactHeightfield& h) {
+// The cut of 000 §2.3 by hand: the core's spans get regionOf(x, z) (all
+// below borderId), the others borderId.
+template <typename RegionOf>
+BorderCut CutWith(const CompactHeightfield& h, std::uint16_t borderId, RegionOf regionOf) {
   BorderCut cut;
-  cut.borderId = 2;
+  cut.borderId = borderId;
   cut.empty = true;
   for (std::size_t c = 0; c < h.columnCount(); ++c) {
     const std::int64_t x = static_cast<std::int64_t>(c) % 10, z = static_cast<std::int64_t>(c) / 10;
     const bool core = x >= 3 && x < 7 && z >= 3 && z < 7;
-    for (std::size_t k = 0; k < h.Column(c).size(); ++k) cut.regions.push_back(core ? 1 : 2);
+    for (std::size_t k = 0; k < h.Column(c).size(); ++k)
+      cut.regions.push_back(core ? regionOf(x, z) : borderId);
     cut.empty = cut.empty && !(core && !h.Column(c).empty());
   }
   return cut;
+}
+
+// Every core span region 1, borderId 2.
+BorderCut CutOf(const CompactHeightfield& h) {
+  return CutWith(h, 2, [](std::int64_t, std::int64_t) { return std::uint16_t{1}; });
 }
 
 ContourVertex V(std::uint16_t x, std::uint16_t z, std::uint16_t neighbour) {
@@ -75,16 +82,7 @@ ContourVertex V(std::uint16_t x, std::uint16_t z, std::uint16_t neighbour) {
 // The core split in two regions by a staircase: region 1 the cells with
 // z - 3 > x - 3 (local i < j), region 2 the others; borderId 3 outside.
 BorderCut StaircaseCut(const CompactHeightfield& h) {
-  BorderCut cut;
-  cut.borderId = 3;
-  cut.empty = false;
-  for (std::size_t c = 0; c < h.columnCount(); ++c) {
-    const std::int64_t x = static_cast<std::int64_t>(c) % 10, z = static_cast<std::int64_t>(c) / 10;
-    const bool core = x >= 3 && x < 7 && z >= 3 && z < 7;
-    for (std::size_t k = 0; k < h.Column(c).size(); ++k)
-      cut.regions.push_back(!core ? 3 : x < z ? 1 : 2);
-  }
-  return cut;
+  return CutWith(h, 3, [](std::int64_t x, std::int64_t z) { return std::uint16_t(x < z ? 1 : 2); });
 }
 
 }  // namespace
