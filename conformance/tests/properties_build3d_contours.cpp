@@ -286,6 +286,27 @@ TEST(Build3DContourProperties, OutlinesWithHolesAreBridgedAsSpecified) {
   EXPECT_GT(bridged, 0);
 }
 
+// The undoing of the property above on a planted merge: the hand-computed
+// hole of test_build3d_contours.cpp spliced in as b3d.contour.merge says
+// is undone to the outline; spliced in backwards, or without returning to
+// the outline vertex, it is not.
+TEST(Build3DContourProperties, PlantedWrongMergesAreNotUndone) {
+  CLAUSE("b3d.contour.merge");
+  const auto v = [](std::uint16_t x, std::uint16_t z) { return ContourVertex{x, 1, z, 0, false}; };
+  const std::vector<ContourVertex> outline = {v(3, 7), v(7, 7), v(7, 3), v(3, 3)};
+  const std::vector<ContourVertex> hole = {v(4, 5), v(6, 5), v(6, 6), v(4, 6)};
+  std::vector<ContourVertex> merged = {v(3, 7), v(7, 7), v(7, 3), v(3, 3), v(3, 7),
+                                       v(6, 5), v(6, 6), v(4, 6), v(4, 5), v(6, 5)};
+  ASSERT_TRUE(Unsplice(merged, hole));
+  EXPECT_TRUE(SameUpToRotation(merged, outline));
+  std::vector<ContourVertex> backwards = {v(3, 7), v(7, 7), v(7, 3), v(3, 3), v(3, 7),
+                                          v(6, 5), v(4, 5), v(4, 6), v(6, 6), v(6, 5)};
+  EXPECT_FALSE(Unsplice(backwards, hole));
+  std::vector<ContourVertex> open = {v(3, 7), v(7, 7), v(7, 3), v(3, 3), v(6, 5),
+                                     v(6, 6), v(4, 6), v(4, 5), v(6, 5), v(3, 7)};
+  EXPECT_FALSE(Unsplice(open, hole));
+}
+
 TEST(Build3DContourProperties, WalksAreClosedAndOutlinesCounterClockwise) {
   CLAUSE("b3d.contour.walk b3d.contour.raw b3d.contour.boundary b3d.contour.scan");
   CLAUSE("b3d.contour.winding");
@@ -341,6 +362,10 @@ TEST(Build3DContourProperties, WalksAreClosedAndOutlinesCounterClockwise) {
                 area2 += std::int64_t{p.x} * q.z - std::int64_t{q.x} * p.z;
               }
               const auto c = static_cast<std::size_t>(component[i]);
+              // (A walk that kept its region on the right, or a hole's walk
+              // started first, would fail here; the planted contours of
+              // PlantedWrongContoursAreCaught check the same sign
+              // independently.)
               if (!walked[c]) {
                 RC_ASSERT(area2 > 0);  // the outer boundary: counter-clockwise
               } else {
