@@ -1,8 +1,11 @@
 // RapidCheck properties of the contour stage (docs/spec/build3d-regions.md,
 // b3d.contour.*), each run inside a plain GoogleTest test with a fixed
-// seed, on tiles of random heightfield inputs (several floors, holes, a few
-// area ids) with the three partitions and random contour settings. Why
-// each holds, from the text:
+// seed, on tiles of the generated levels, of random heightfield inputs
+// (several floors, holes, a few area ids; conformance/generators/
+// build3d_fields) and of flat inputs, with the three partitions and random
+// region and contour settings, and (further down) on flat one-region
+// tiles whose contours follow from the cells alone. Why each holds, from
+// the text:
 //  - b3d.contour.values / b3d.contour.scan: a listed contour has at least 3
 //    vertices (b3d.contour.degenerate drops the others), on cell corners of
 //    the grid, of a region of the core (strip contours are never listed,
