@@ -1,4 +1,5 @@
-// The Recast oracle for the span stages (build3d-spans.md, b3d.span.*):
+// The Recast oracle for the span stages (build3d-spans.md, b3d.span.*)
+// and the region stages (build3d-regions.md, b3d.region.*):
 // each function runs one stage with Debian's librecast-dev (Recast
 // 1.5.1+git20210215.e75adf8), driven so that its result equals Recast
 // 1.6.0's, which the chapter follows (b3d.span.recast). It shares no code
@@ -191,6 +192,35 @@ Outcome<CompactHeightfield> Erode(const CompactHeightfield& field, int walkableR
 // and chF.
 Outcome<CompactHeightfield> MarkVolumes(const CompactHeightfield& field, const Grid& grid,
                                         std::span<const Volume> volumes);
+
+// ---- b3d.region.* (all with borderSize 0, b3d.region.border-size) ----
+
+// b3d.region.values: the blurred distances (span order) and the greatest
+// distance before the blur, as Recast's chf.dist and chf.maxDistance.
+struct DistanceField {
+  std::vector<std::uint16_t> distances;
+  std::uint16_t maxDistance = 0;
+  bool operator==(const DistanceField&) const = default;
+};
+// A region id per span (span order; Recast's chf.spans[i].reg) and the
+// region count (chf.maxRegions).
+struct Regions {
+  std::vector<std::uint16_t> regions;
+  int regionCount = 0;
+  bool operator==(const Regions&) const = default;
+};
+
+// rcBuildDistanceField.
+Outcome<DistanceField> BuildDistanceField(const CompactHeightfield& field);
+// rcBuildRegions on the given distances (loaded into chf.dist and
+// chf.maxDistance). At most 32766 spans of non-null area (16-bit ids with
+// Recast's border flag, b3d.region.recast).
+Outcome<Regions> Watershed(const CompactHeightfield& field, const DistanceField& distances,
+                           int minRegionArea, int mergeRegionArea);
+// rcBuildRegionsMonotone, rcBuildLayerRegions; also fewer sweep runs in a
+// row than max(width, depth) (Recast's sweep array).
+Outcome<Regions> Monotone(const CompactHeightfield& field, int minRegionArea, int mergeRegionArea);
+Outcome<Regions> Layers(const CompactHeightfield& field, int minRegionArea);
 
 // ---- canonical bytes (docs/spec/canonical.md), written by the oracle ----
 

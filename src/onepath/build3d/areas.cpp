@@ -8,8 +8,8 @@
 #include "onepath/build3d/internal/directions.hpp"
 #include "onepath/build3d/internal/heightfield_access.hpp"
 #include "onepath/build3d/internal/stages.hpp"
-#include "onepath/core/limits.hpp"
 #include "onepath/build3d/span_pipeline.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::build3d {
 

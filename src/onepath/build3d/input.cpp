@@ -6,8 +6,8 @@
 #include <string>
 
 #include "onepath/build3d/internal/narrow.hpp"
-#include "onepath/core/limits.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::build3d {
 

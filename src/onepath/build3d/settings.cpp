@@ -7,10 +7,10 @@
 #include <cfloat>
 #include <cmath>
 
-#include "onepath/core/limits.hpp"
 #include "onepath/build3d/slope_math.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::build3d {
 

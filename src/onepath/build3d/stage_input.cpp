@@ -4,8 +4,8 @@
 #include "onepath/build3d/internal/directions.hpp"
 #include "onepath/build3d/internal/narrow.hpp"
 #include "onepath/build3d/internal/stages.hpp"
-#include "onepath/core/limits.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::build3d::internal {
 

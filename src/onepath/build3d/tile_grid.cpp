@@ -9,9 +9,9 @@
 #include <limits>
 
 #include "onepath/build3d/internal/narrow.hpp"
-#include "onepath/core/limits.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::build3d {
 

@@ -108,6 +108,25 @@ inline constexpr std::int32_t kMaxConnectionIndex = 62;
 // b3d.span.erode: distances are bytes.
 inline constexpr std::int32_t kMaxDistance = 255;
 
+// b3d.region.distance: distances start at 65535 (a distance never exceeds it).
+inline constexpr std::int32_t kRegionDistanceStart = 65535;
+// b3d.region.blur: distances at most this (twice the threshold 1) are kept.
+inline constexpr std::int32_t kBlurKeep = 2;
+// b3d.region.watershed: the expansion limit per level, and the number of
+// level stacks.
+inline constexpr int kExpandIterations = 8;
+inline constexpr int kLevelStacks = 8;
+// b3d.region.expand: the distance a span takes when no neighbour is closer.
+inline constexpr std::int32_t kExpandDistanceStart = 65535;
+// b3d.region.walk: a boundary walk takes at most 39,999 steps (Recast's).
+inline constexpr int kMaxBoundaryWalkSteps = 39999;
+// b3d.contour.walk: a contour walk takes at most 39,999 steps (Recast's).
+inline constexpr int kMaxContourWalkSteps = 39999;
+// b3d.region.merge: the initial "smallest neighbour" count (Recast's 0xfffffff).
+inline constexpr std::int64_t kMergeSmallestStart = 0xfffffff;
+// b3d.region.ids: at most 65,534 final regions, so borderId fits 16 bits.
+inline constexpr std::uint32_t kMaxRegions = 65534;
+
 // 000 §5, §6: at most 65,536 vertices per tile layer (InvalidOperationException).
 inline constexpr std::int64_t kMaxVerticesPerLayer = 65536;
 // 000 §5, §6: at most 1,024 layers per tile (InvalidOperationException).

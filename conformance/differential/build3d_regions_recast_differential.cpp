@@ -1,0 +1,455 @@
+// The region stages of the 3D build (docs/spec/build3d-regions.md,
+// b3d.region.*) against Recast (oracles/recast/regions_recast.cpp:
+// Debian's librecast-dev, whose RecastRegion.cpp is 1.6.0's,
+// b3d.region.recast), on the same compact heightfields, tile by tile:
+// the stage `volumes` of every tile of the generated levels (every kind,
+// several sizes, seeds and settings) and of random heightfield inputs
+// with random areas and volumes, some with connections removed at random
+// (asymmetric connections). Per tile:
+// - the distance field (rcBuildDistanceField) on the compact heightfield;
+// - Watershed (rcBuildRegions on the reference's distance field, loaded
+//   into chf.dist), Monotone (rcBuildRegionsMonotone) and Layers
+//   (rcBuildLayerRegions), all with borderSize 0 (b3d.region.border-size);
+// each with several MinRegionArea / MergeRegionArea pairs. Equality of
+// every region id and of the region count is required; a difference is
+// reported with the stage, the column (x, z) and the span.
+//
+// Span heights do not limit the comparison (rcCompactSpan keeps a 16-bit
+// floor and the region stages read no floor), so no tile is skipped for its
+// rows. The oracle refuses fields with more than 32766 non-null spans or
+// with max(width, depth) sweep runs in a row (b3d.region.recast); those are
+// counted, and the inputs are chosen so that none occurs.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <numbers>
+#include <optional>
+#include <random>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "conformance/generators/build3d_fields.hpp"
+#include "conformance/generators/levels.hpp"
+#include "conformance/tests/clause.hpp"
+#include "onepath/build3d/heightfield.hpp"
+#include "onepath/build3d/pipeline.hpp"
+#include "onepath/build3d/regions.hpp"
+#include "onepath/build3d/tile_grid.hpp"
+#include "oracles/recast/recast_oracle.hpp"
+
+namespace {
+
+namespace ro = recast_oracle;
+using onepath::build3d::CompactHeightfield;
+using onepath::build3d::CompactSpan;
+using onepath::build3d::ConvexVolume;
+using onepath::build3d::DistanceField;
+using onepath::build3d::Mesh3DPipeline;
+using onepath::build3d::NavSettings;
+using onepath::build3d::Partition;
+using onepath::build3d::RegionPipeline;
+using onepath::build3d::TileRegions;
+
+ro::CompactHeightfield ToOracle(const CompactHeightfield& h) {
+  ro::CompactHeightfield out{static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
+  out.columns.resize(h.columnCount());
+  for (std::size_t c = 0; c < h.columnCount(); ++c)
+    for (const CompactSpan& s : h.Column(c)) out.columns[c].push_back({s.y, s.h, s.con, s.area});
+  return out;
+}
+
+// "column (x, z) span k" of span index i (span order).
+std::string Where(const CompactHeightfield& h, std::size_t i) {
+  for (std::size_t c = 0; c < h.columnCount(); ++c) {
+    const std::size_t first = static_cast<std::size_t>(h.Column(c).data() - h.spans().data());
+    if (i < first + h.Column(c).size()) {
+      const auto w = static_cast<std::size_t>(h.width());
+      return "column (" + std::to_string(c % w) + ", " + std::to_string(c / w) + ") span " +
+             std::to_string(i - first);
+    }
+  }
+  return "span " + std::to_string(i);
+}
+
+struct Mismatch {
+  std::string stage;
+  std::string where;
+};
+
+// Nothing when equal; else the first differing span, or the count.
+std::optional<std::string> FirstDifference(const CompactHeightfield& h,
+                                           const std::vector<std::uint16_t>& ours,
+                                           const std::vector<std::uint16_t>& theirs, int ourCount,
+                                           int theirCount, const char* countName) {
+  for (std::size_t i = 0; i < std::max(ours.size(), theirs.size()); ++i) {
+    if (i < ours.size() && i < theirs.size() && ours[i] == theirs[i]) continue;
+    return Where(h, i) + ": ours " + (i < ours.size() ? std::to_string(ours[i]) : "none") +
+           ", Recast " + (i < theirs.size() ? std::to_string(theirs[i]) : "none");
+  }
+  if (ourCount != theirCount)
+    return std::string(countName) + ": ours " + std::to_string(ourCount) + ", Recast " +
+           std::to_string(theirCount);
+  return std::nullopt;
+}
+
+struct Tally {
+  std::int64_t tiles = 0;
+  std::int64_t refused = 0;             // tiles the oracle could not take (not compared)
+  std::int64_t sweepRefused = 0;        // Monotone or Layers runs beyond Recast's sweep array
+  std::int64_t spans = 0;               // compact spans compared
+  std::int64_t partitions = 0;          // partition runs compared (three kinds, several settings)
+  std::int64_t regions[3] = {0, 0, 0};  // final regions per kind
+  std::int64_t filtered = 0;            // non-null spans left without a region (area filter)
+  std::int64_t overlapping = 0;         // Watershed runs with a region twice in a column
+  std::int64_t multiArea = 0;           // tiles with two or more non-null areas
+  std::int64_t asymmetric = 0;          // tiles with connections removed at random
+  std::int64_t walls = 0;               // tiles with connections removed both ways
+  std::int64_t mismatches = 0;
+  std::vector<std::string> firstMismatches;
+
+  void Add(const Tally& t) {
+    tiles += t.tiles;
+    refused += t.refused;
+    sweepRefused += t.sweepRefused;
+    spans += t.spans;
+    partitions += t.partitions;
+    for (int k = 0; k < 3; ++k) regions[k] += t.regions[k];
+    filtered += t.filtered;
+    overlapping += t.overlapping;
+    multiArea += t.multiArea;
+    asymmetric += t.asymmetric;
+    walls += t.walls;
+    mismatches += t.mismatches;
+    for (const std::string& m : t.firstMismatches)
+      if (firstMismatches.size() < 10) firstMismatches.push_back(m);
+  }
+  void Print(const char* source) const {
+    std::printf(
+        "%s: %lld tiles (%lld refused by the oracle), %lld compact spans, %lld partitions "
+        "(%lld monotone or layers runs not compared: Recast's sweep array); "
+        "regions: watershed %lld, monotone %lld, layers %lld; %lld filtered spans; %lld "
+        "watershed runs with overlapping regions; %lld tiles with several areas, %lld with "
+        "asymmetric connections, %lld with removed ones; %lld mismatches\n",
+        source, static_cast<long long>(tiles), static_cast<long long>(refused),
+        static_cast<long long>(spans), static_cast<long long>(partitions),
+        static_cast<long long>(sweepRefused), static_cast<long long>(regions[0]),
+        static_cast<long long>(regions[1]), static_cast<long long>(regions[2]),
+        static_cast<long long>(filtered), static_cast<long long>(overlapping),
+        static_cast<long long>(multiArea), static_cast<long long>(asymmetric),
+        static_cast<long long>(walls), static_cast<long long>(mismatches));
+    for (const std::string& m : firstMismatches) std::printf("  %s\n", m.c_str());
+  }
+};
+
+// The region settings a tile is compared with: the preset's, and in turn
+// pairs that switch the filter off, make it small and make it large.
+struct AreaPair {
+  std::int64_t minArea;
+  std::int64_t mergeArea;
+};
+constexpr AreaPair kAreaPairs[] = {{0, 0}, {4, 12}, {300, 2000}};
+
+// One partition's result and how it is compared; a negative control
+// replaces a result.
+struct Results {
+  DistanceField distances;
+  TileRegions partition[3];  // Watershed, Monotone, Layers
+};
+
+// Ours, then Recast, for one field and one settings pair.
+std::optional<Mismatch> CompareField(const CompactHeightfield& h, const NavSettings& settings,
+                                     const Results& ours, Tally& tally, bool compareDistances) {
+  const ro::CompactHeightfield field = ToOracle(h);
+  if (compareDistances) {
+    const auto theirs = ro::BuildDistanceField(field);
+    if (!theirs.Ok()) return Mismatch{"distances", "the oracle refused: " + theirs.error};
+    if (auto m =
+            FirstDifference(h, ours.distances.distances, theirs.value.distances,
+                            ours.distances.maxDistance, theirs.value.maxDistance, "maxDistance"))
+      return Mismatch{"distances", *m};
+  }
+  const int minArea = static_cast<int>(settings.MinRegionArea);
+  const int mergeArea = static_cast<int>(settings.MergeRegionArea);
+  const ro::DistanceField loaded{ours.distances.distances, ours.distances.maxDistance};
+  const ro::Outcome<ro::Regions> theirs[3] = {ro::Watershed(field, loaded, minArea, mergeArea),
+                                              ro::Monotone(field, minArea, mergeArea),
+                                              ro::Layers(field, minArea)};
+  static const char* const kNames[3] = {"regions (watershed)", "regions (monotone)",
+                                        "regions (layers)"};
+  for (int k = 0; k < 3; ++k) {
+    // Recast's sweep array (b3d.region.recast): those two partitions are
+    // not compared on such a field (counted), the others are.
+    if (k > 0 && !theirs[k].Ok() && theirs[k].error.find("sweep runs") != std::string::npos) {
+      ++tally.sweepRefused;
+      continue;
+    }
+    if (!theirs[k].Ok()) return Mismatch{kNames[k], "the oracle refused: " + theirs[k].error};
+    ++tally.partitions;
+    if (auto m = FirstDifference(h, ours.partition[k].regions, theirs[k].value.regions,
+                                 ours.partition[k].regionCount, theirs[k].value.regionCount,
+                                 "regionCount"))
+      return Mismatch{kNames[k], *m};
+  }
+  return std::nullopt;
+}
+
+Results Ours(const CompactHeightfield& h, const NavSettings& settings) {
+  Results r;
+  r.distances = RegionPipeline::BuildDistanceField(h, settings);
+  r.partition[0] = RegionPipeline::Watershed(h, r.distances, settings);
+  r.partition[1] = RegionPipeline::Monotone(h, settings);
+  r.partition[2] = RegionPipeline::Layers(h, settings);
+  return r;
+}
+
+// True when some Watershed region has two spans in one column.
+bool Overlaps(const CompactHeightfield& h, const TileRegions& regions) {
+  const CompactSpan* base = h.spans().data();
+  for (std::size_t c = 0; c < h.columnCount(); ++c) {
+    const auto column = h.Column(c);
+    const auto first = static_cast<std::size_t>(column.data() - base);
+    for (std::size_t a = 0; a < column.size(); ++a)
+      for (std::size_t b = a + 1; b < column.size(); ++b)
+        if (regions.regions[first + a] != 0 &&
+            regions.regions[first + a] == regions.regions[first + b])
+          return true;
+  }
+  return false;
+}
+
+// Every settings pair on one field; mismatches go to the tally with `label`.
+void CompareTile(const std::string& label, const CompactHeightfield& h, NavSettings settings,
+                 Tally& tally) {
+  ++tally.tiles;
+  tally.spans += static_cast<std::int64_t>(h.spans().size());
+  std::uint8_t firstArea = 0;
+  bool several = false;
+  for (const CompactSpan& s : h.spans()) {
+    if (s.area == 0) continue;
+    if (firstArea == 0) firstArea = s.area;
+    several = several || s.area != firstArea;
+  }
+  tally.multiArea += several;
+  // The preset's pair and one of kAreaPairs, in turn.
+  const AreaPair pairs[] = {{settings.MinRegionArea, settings.MergeRegionArea},
+                            kAreaPairs[static_cast<std::size_t>(tally.tiles) % 3]};
+  bool first = true;
+  for (const AreaPair& p : pairs) {
+    settings.MinRegionArea = p.minArea;
+    settings.MergeRegionArea = p.mergeArea;
+    const Results ours = Ours(h, settings);
+    for (int k = 0; k < 3; ++k) tally.regions[k] += ours.partition[k].regionCount;
+    for (std::size_t i = 0; i < h.spans().size(); ++i)
+      tally.filtered += h.spans()[i].area != 0 && ours.partition[0].regions[i] == 0;
+    tally.overlapping += Overlaps(h, ours.partition[0]);
+    const auto m = CompareField(h, settings, ours, tally, first);
+    first = false;
+    if (!m) continue;
+    if (m->where.rfind("the oracle refused", 0) == 0) {
+      if (tally.refused++ == 0)
+        std::printf("first refusal: %s: %s\n", label.c_str(), m->where.c_str());
+      return;
+    }
+    ++tally.mismatches;
+    if (tally.firstMismatches.size() < 10)
+      tally.firstMismatches.push_back(label + ", min " + std::to_string(p.minArea) + " merge " +
+                                      std::to_string(p.mergeArea) + ": stage " + m->stage + ", " +
+                                      m->where);
+    return;
+  }
+}
+
+// ---- the inputs ----
+
+using onepath::gen::RandomHeightfield;
+using onepath::gen::RandomVolumes;
+using onepath::gen::ToSoup;
+using onepath::gen::WithoutSomeConnections;
+
+Tally& Total() {
+  static Tally total;
+  return total;
+}
+int& SourcesRun() {
+  static int count = 0;
+  return count;
+}
+
+constexpr const char* kClauses =
+    "b3d.region.terms b3d.region.border-size b3d.region.ids b3d.region.distance b3d.region.blur "
+    "b3d.region.watershed b3d.region.level-stacks b3d.region.expand b3d.region.flood "
+    "b3d.region.sweep b3d.region.monotone b3d.region.filter b3d.region.records b3d.region.walk "
+    "b3d.region.remove-small b3d.region.merge b3d.region.renumber b3d.region.overlap "
+    "b3d.region.layers b3d.region.recast";
+
+void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::time_point start) {
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  tally.Print(source);
+  std::printf("%s: %.1f s\n", source, seconds);
+  Total().Add(tally);
+  ++SourcesRun();
+  EXPECT_EQ(tally.mismatches, 0);
+  EXPECT_EQ(tally.refused, 0);
+  EXPECT_GT(tally.filtered, 0);
+  EXPECT_GT(tally.multiArea, 0);
+}
+
+// ---- the tests ----
+
+TEST(Build3DRegionsRecastDifferential, GeneratedLevels) {
+  CLAUSE(kClauses);
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<NavSettings> presets = onepath::gen::RegionLevelSettings();
+  Tally tally;
+  std::mt19937_64 random(2027);
+  int level = 0;
+  for (const onepath::gen::LevelKind kind : onepath::gen::AllLevelKinds()) {
+    for (const int size : {16, 32, 48, 64}) {
+      for (const std::uint64_t seed : {1u, 2u, 3u}) {
+        onepath::gen::LevelOptions options;
+        options.kind = kind;
+        options.size = size;
+        options.seed = seed;
+        const auto soup = ToSoup(onepath::gen::MakeLevel(options).soup);
+        const NavSettings& settings = presets[static_cast<std::size_t>(level++) % presets.size()];
+        const auto volumes = RandomVolumes(random, 0, size, -0.5, 6, 3);
+        const auto range = onepath::build3d::SoupTiles(soup, settings);
+        const std::string label = std::string(onepath::gen::LevelKindName(kind)) + " size " +
+                                  std::to_string(size) + " seed " + std::to_string(seed);
+        for (const auto& tile : onepath::build3d::BuildOrder(range)) {
+          const auto spans = Mesh3DPipeline::TileSpans(soup, volumes, settings, tile.x, tile.z);
+          CompareTile(
+              label + ", tile (" + std::to_string(tile.x) + ", " + std::to_string(tile.z) + ")",
+              spans.volumes, settings, tally);
+        }
+      }
+    }
+  }
+  Finish("generated levels", tally, start);
+  EXPECT_GT(tally.overlapping, 0);
+  EXPECT_GE(tally.tiles, 4500);
+}
+
+TEST(Build3DRegionsRecastDifferential, RandomFields) {
+  CLAUSE(kClauses);
+  const auto start = std::chrono::steady_clock::now();
+  Tally tally;
+  std::mt19937_64 random(27);
+  std::uniform_real_distribution<double> unit(0, 1);
+  for (int index = 0; tally.tiles < 5500; ++index) {
+    NavSettings settings;
+    settings.CellSize = 1;
+    settings.CellHeight = 1;
+    settings.TileSize = std::uniform_int_distribution<int>(4, 40)(random);
+    settings.AgentHeight = std::uniform_int_distribution<int>(2, 30)(random);
+    settings.AgentMaxClimb = std::uniform_int_distribution<int>(0, 6)(random);
+    settings.AgentRadius = std::uniform_int_distribution<int>(0, 3)(random);
+    settings.MinRegionArea = std::uniform_int_distribution<int>(0, 100)(random);
+    settings.MergeRegionArea = std::uniform_int_distribution<int>(0, 500)(random);
+    const auto d = Mesh3DPipeline::DeriveSettings(settings);
+    const auto input = RandomHeightfield(random, d.tileCells);
+    const auto volumes = RandomVolumes(random, 0, 3.0 * d.tileCells, 0, 200,
+                                       std::uniform_int_distribution<int>(0, 6)(random));
+    // Every fourth field loses connections: both ways, or (on small tiles,
+    // where the long lists of a walk that misses its start stay cheap) one
+    // way.
+    const double drop = index % 4 == 3 ? 0.01 + 0.05 * unit(random) : 0;
+    const auto range = onepath::build3d::VoxelTiles(input.width, input.depth, d);
+    for (const auto& tile : onepath::build3d::BuildOrder(range)) {
+      const auto spans = Mesh3DPipeline::TileSpans(input, volumes, settings, tile.x, tile.z);
+      const std::string label = "random field " + std::to_string(index) + ", tile (" +
+                                std::to_string(tile.x) + ", " + std::to_string(tile.z) + ")";
+      if (drop == 0) {
+        CompareTile(label, spans.volumes, settings, tally);
+      } else if (spans.volumes.spans().size() <= 400 && index % 8 == 7) {
+        ++tally.asymmetric;
+        CompareTile(label + " (one-way connections removed)",
+                    WithoutSomeConnections(spans.volumes, random, drop / 5, true), settings, tally);
+      } else {
+        ++tally.walls;
+        CompareTile(label + " (connections removed)",
+                    WithoutSomeConnections(spans.volumes, random, drop, false), settings, tally);
+      }
+    }
+  }
+  Finish("random fields", tally, start);
+  EXPECT_GT(tally.asymmetric, 0);
+  EXPECT_GT(tally.walls, 0);
+  EXPECT_GE(tally.tiles, 5500);
+}
+
+TEST(Build3DRegionsRecastDifferential, AtLeastTenThousandTiles) {
+  if (SourcesRun() < 2) GTEST_SKIP() << "needs the two tests above to run first";
+  Total().Print("all sources");
+  EXPECT_GE(Total().tiles, 10000);
+  EXPECT_EQ(Total().mismatches, 0);
+}
+
+// ---- negative controls: the comparison must catch a planted difference ----
+
+TEST(Build3DRegionsRecastDifferentialNegative, ChangedResultsAreCaught) {
+  // A multifloor level's tile (0, 0) with the default settings.
+  onepath::gen::LevelOptions options;
+  options.kind = onepath::gen::LevelKind::kMultifloor;
+  options.size = 16;
+  const auto soup = ToSoup(onepath::gen::MakeLevel(options).soup);
+  const NavSettings settings;
+  const auto spans = Mesh3DPipeline::TileSpans(soup, {}, settings, 0, 0);
+  const CompactHeightfield& h = spans.volumes;
+  const Results good = Ours(h, settings);
+  Tally tally;
+  const auto clean = CompareField(h, settings, good, tally, true);
+  ASSERT_FALSE(clean.has_value()) << clean->stage << ": " << clean->where;
+
+  // The first span with a region in every partition.
+  std::size_t k = 0;
+  while (k < h.spans().size() &&
+         (good.partition[0].regions[k] == 0 || good.partition[1].regions[k] == 0 ||
+          good.partition[2].regions[k] == 0))
+    ++k;
+  ASSERT_LT(k, h.spans().size());
+  const std::string at = Where(h, k) + ": ours ";
+  static const char* const kNames[3] = {"regions (watershed)", "regions (monotone)",
+                                        "regions (layers)"};
+  {
+    Results bad = good;
+    bad.distances.distances[k] ^= 1;
+    const auto m = CompareField(h, settings, bad, tally, true);
+    ASSERT_TRUE(m.has_value()) << "a changed distance went unnoticed";
+    EXPECT_EQ(m->stage, "distances");
+    EXPECT_EQ(m->where.rfind(at, 0), 0u) << m->where;
+  }
+  for (int p = 0; p < 3; ++p) {
+    Results bad = good;
+    bad.partition[p].regions[k] ^= 1;
+    const auto m = CompareField(h, settings, bad, tally, true);
+    ASSERT_TRUE(m.has_value()) << "a changed region id went unnoticed in " << kNames[p];
+    EXPECT_EQ(m->stage, kNames[p]);
+    EXPECT_EQ(m->where.rfind(at, 0), 0u) << m->where;
+  }
+  {
+    Results bad = good;
+    bad.partition[1].regionCount += 1;
+    const auto m = CompareField(h, settings, bad, tally, true);
+    ASSERT_TRUE(m.has_value()) << "a changed region count went unnoticed";
+    EXPECT_EQ(m->where.rfind("regionCount", 0), 0u) << m->where;
+  }
+  {
+    // The same partition with ids 1 and 2 exchanged: the order of the
+    // final ids (b3d.region.renumber) is compared, not only the partition.
+    ASSERT_GE(good.partition[2].regionCount, 3);
+    Results bad = good;
+    for (std::uint16_t& id : bad.partition[2].regions) id = id == 1 ? 2 : id == 2 ? 1 : id;
+    const auto m = CompareField(h, settings, bad, tally, true);
+    ASSERT_TRUE(m.has_value()) << "exchanged layer ids went unnoticed";
+    EXPECT_EQ(m->stage, kNames[2]);
+  }
+}
+
+}  // namespace

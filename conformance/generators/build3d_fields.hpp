@@ -1,0 +1,47 @@
+// Inputs of the 3D region and contour differentials and properties
+// (docs/spec/build3d-regions.md): settings presets for the generated
+// levels, random area volumes, random multi-floor heightfield inputs, and
+// compact heightfields with connections removed (walls, or one-way
+// connections no span stage makes). Seeded: the same generator gives the
+// same inputs.
+#pragma once
+
+#include <random>
+#include <vector>
+
+#include "conformance/generators/levels.hpp"
+#include "onepath/build3d/heightfield.hpp"
+#include "onepath/build3d/input.hpp"
+#include "onepath/build3d/settings.hpp"
+
+namespace onepath::gen {
+
+// A level's soup as the build's input.
+build3d::TriangleSoup ToSoup(const LevelSoup& level);
+
+// The default settings with another grid.
+build3d::NavSettings GridSettings(double cellSize, double cellHeight, double tileSize,
+                                  double originX, double originZ);
+
+// The defaults (Recast's demo), a finer and a coarser grid off the level's
+// lattice, and an agent of radius 0 (no erosion: regions reach the walls).
+std::vector<build3d::NavSettings> RegionLevelSettings();
+
+// `count` random polygons with centres in [lo, hi]^2 and random areas
+// (a third of them null), over the heights ylo .. yhi.
+std::vector<build3d::ConvexVolume> RandomVolumes(std::mt19937_64& random, double lo, double hi,
+                                                 double ylo, double yhi, int count);
+
+// A random heightfield input over 1 .. 3 tiles of tileCells: a wavy ground
+// and up to three floors above it with holes, walkable or of a few other
+// areas.
+build3d::HeightfieldInput RandomHeightfield(std::mt19937_64& random, int tileCells);
+
+// The field with some connections removed at random, each with chance p:
+// both directions of a connection (walls where the span stages made none)
+// or, when `oneWay`, only one (asymmetric connections, a field no span
+// stage makes but the region and contour stages define).
+build3d::CompactHeightfield WithoutSomeConnections(const build3d::CompactHeightfield& h,
+                                                   std::mt19937_64& random, double p, bool oneWay);
+
+}  // namespace onepath::gen
