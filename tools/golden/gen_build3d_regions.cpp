@@ -35,8 +35,10 @@
 //                grid); seed 1 with random area volumes;
 //  random        RandomHeightfield (conformance/generators/build3d_fields)
 //                drawn with std::mt19937_64(27), cells of 1, tiles of 5 to 8
-//                cells, the first tile with spans; `walls`: connections
-//                removed both ways, `one_way`: one way;
+//                cells, the tile with the most walkable spans (a field with
+//                fewer than 20 is drawn again), 10 fields; the 4th and 9th
+//                `walls` (connections removed both ways), the 5th and 10th
+//                `one_way` (removed one way);
 //  hand          hand-made heightfield inputs: a floor around a hole, a
 //                floor of two areas, two floors over each other, a field
 //                whose core is empty, a field with no span.
@@ -419,13 +421,13 @@ std::vector<Tile> LevelTiles() {
 std::vector<Tile> RandomTiles() {
   std::vector<Tile> tiles;
   std::mt19937_64 random(27);
-  for (int index = 0; index < 10; ++index) {
+  for (int index = 0; tiles.size() < 10; ++index) {
     NavSettings s;
     s.CellSize = 1;
     s.CellHeight = 1;
     s.TileSize = std::uniform_int_distribution<int>(5, 8)(random);
-    s.AgentHeight = std::uniform_int_distribution<int>(2, 12)(random);
-    s.AgentMaxClimb = std::uniform_int_distribution<int>(0, 4)(random);
+    s.AgentHeight = std::uniform_int_distribution<int>(1, 4)(random);
+    s.AgentMaxClimb = std::uniform_int_distribution<int>(3, 8)(random);
     s.AgentRadius = std::uniform_int_distribution<int>(0, 1)(random);
     s.MinRegionArea = std::uniform_int_distribution<int>(0, 12)(random);
     s.MergeRegionArea = std::uniform_int_distribution<int>(0, 40)(random);
@@ -435,26 +437,36 @@ std::vector<Tile> RandomTiles() {
     const HeightfieldInput input = onepath::gen::RandomHeightfield(random, d.tileCells);
     const auto volumes =
         onepath::gen::RandomVolumes(random, 0, 3.0 * d.tileCells, 0, 200, index % 3);
+    // The tile with the most spans of non-null area (the first of equals).
+    std::optional<CompactHeightfield> best;
+    TileIndex at{};
+    std::size_t most = 0;
     for (const auto& tile : BuildOrder(VoxelTiles(input.width, input.depth, d))) {
       CompactHeightfield c = Mesh3DPipeline::TileSpans(input, volumes, s, tile.x, tile.z).volumes;
-      if (c.spans().empty()) continue;
-      std::string source = fmt::format(
-          "random field {} (RandomHeightfield, std::mt19937_64(27)), tile ({}, {}): the stage "
-          "volumes of Mesh3DPipeline.TileSpans",
-          index, tile.x, tile.z);
-      std::string kind = "random";
-      if (index % 5 == 3) {
-        c = onepath::gen::WithoutSomeConnections(c, random, 0.05, false);
-        kind = "walls";
-        source += ", connections removed both ways with chance 0.05";
-      } else if (index % 5 == 4) {
-        c = onepath::gen::WithoutSomeConnections(c, random, 0.02, true);
-        kind = "one_way";
-        source += ", connections removed one way with chance 0.02";
-      }
-      tiles.push_back({std::move(c), s, kind, source});
-      break;
+      std::size_t walkable = 0;
+      for (const CompactSpan& span : c.spans()) walkable += span.area != 0;
+      if (best && walkable <= most) continue;
+      best = std::move(c);
+      at = tile;
+      most = walkable;
     }
+    if (most < 20) continue;  // a field too small or too steep to walk on: drawn again
+    CompactHeightfield c = std::move(*best);
+    std::string source = fmt::format(
+        "random field {} (RandomHeightfield, std::mt19937_64(27)), tile ({}, {}) (the most "
+        "walkable spans): the stage volumes of Mesh3DPipeline.TileSpans",
+        index, at.x, at.z);
+    std::string kind = "random";
+    if (tiles.size() % 5 == 3) {
+      c = onepath::gen::WithoutSomeConnections(c, random, 0.05, false);
+      kind = "walls";
+      source += ", connections removed both ways with chance 0.05";
+    } else if (tiles.size() % 5 == 4) {
+      c = onepath::gen::WithoutSomeConnections(c, random, 0.02, true);
+      kind = "one_way";
+      source += ", connections removed one way with chance 0.02";
+    }
+    tiles.push_back({std::move(c), s, kind, source});
   }
   return tiles;
 }
@@ -679,6 +691,17 @@ void WriteErrors(onepath::golden::JsonlWriter& w, bool contours) {
     c = {{"width", 16}, {"depth", 4}, {"columns", columns}};
     w.Add(Negative(op, "bad_stage_input", stage_clause, in, kArg,
                    {{"argument", "width"}, {"value", 16.0}}, "a field of 16 x 4 cells, W 8"));
+    // Its first 4 rows alone: 8 x 4, the depth is wrong.
+    in = inputs[op];
+    columns = json::array();
+    for (int k = 0; k < 32; ++k) {
+      json col = in["compact"]["columns"][k];
+      if (k >= 24) col[0][2][1] = 63;  // z = 3 has no row above
+      columns.push_back(col);
+    }
+    in["compact"] = {{"width", 8}, {"depth", 4}, {"columns", columns}};
+    w.Add(Negative(op, "bad_stage_input", stage_clause, in, kArg,
+                   {{"argument", "depth"}, {"value", 4.0}}, "a field of 8 x 4 cells, W 8"));
   }
 
   if (!contours) {
