@@ -66,22 +66,21 @@ json ListFrom(CanonicalReader& r) {
   return list;
 }
 
-json DecodeDistances(const Bytes& bytes) {
+// A u16 `head`, then the list `list` of u16 values (b3d.region.values).
+json DecodeHeadAndList(const Bytes& bytes, const char* head, const char* list) {
   CanonicalReader r(bytes);
   json j;
-  j["maxDistance"] = r.U16();
-  j["distances"] = ListFrom(r);
+  j[head] = r.U16();
+  j[list] = ListFrom(r);
   if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
   return j;
 }
 
+json DecodeDistances(const Bytes& bytes) {
+  return DecodeHeadAndList(bytes, "maxDistance", "distances");
+}
 json DecodeRegions(const Bytes& bytes) {
-  CanonicalReader r(bytes);
-  json j;
-  j["regionCount"] = r.U16();
-  j["regions"] = ListFrom(r);
-  if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
-  return j;
+  return DecodeHeadAndList(bytes, "regionCount", "regions");
 }
 
 json DecodeCut(const Bytes& bytes) {
