@@ -288,6 +288,36 @@ TEST(SpecClauses, NotObservableMarkIsReadAndShownInsteadOfUncovered) {
   EXPECT_TRUE(marked.count("arr.candidates"));
 }
 
+
+namespace {
+
+// NavSettings (b3d.settings) as a vector holds them: cells of 0.25, rows
+// of 0.125, tiles of 16 cells, the other fields Recast's demo values.
+json Settings3D() {
+  return {{"CellSize", 0.25},
+          {"CellHeight", 0.125},
+          {"TileSize", 4.0},
+          {"OriginX", 0.0},
+          {"OriginZ", 0.0},
+          {"AgentHeight", 2.0},
+          {"AgentRadius", 0.5},
+          {"AgentMaxClimb", 0.5},
+          {"AgentMaxSlopeDegrees", 45.0},
+          {"Partition", 0},
+          {"MinRegionArea", 64},
+          {"MergeRegionArea", 400},
+          {"ContourMaxError", 1.3},
+          {"MaxEdgeLength", 12.0},
+          {"MaxVertsPerPoly", 6},
+          {"DetailSampleDistance", 1.8},
+          {"DetailMaxError", 0.2},
+          {"MaxLocalExtent", 4194304.0},
+          {"Area", 63},
+          {"Flags", 1}};
+}
+
+}  // namespace
+
 // build3d/spans (b3d.span.stages): a port whose spans stage is wrong in
 // one span is told the stage and the element, column (x, z) and span, from
 // the vector's stage hashes alone and from a stages report.
@@ -295,26 +325,7 @@ TEST(OperationTable, Build3DNamesTheFirstDivergingStageAndSpan) {
   CLAUSE("b3d.span.stages b3d.span.heightfield");
   // Tile (0, 0) of a 4 x 4 floor at y = 1 (cells of 0.25, tiles of 16
   // cells, B = 5): W = 26, so column (x 7, z 6) is 7 + 26 * 6 = 163.
-  json settings = {{"CellSize", 0.25},
-                   {"CellHeight", 0.125},
-                   {"TileSize", 4.0},
-                   {"OriginX", 0.0},
-                   {"OriginZ", 0.0},
-                   {"AgentHeight", 2.0},
-                   {"AgentRadius", 0.5},
-                   {"AgentMaxClimb", 0.5},
-                   {"AgentMaxSlopeDegrees", 45.0},
-                   {"Partition", 0},
-                   {"MinRegionArea", 64},
-                   {"MergeRegionArea", 400},
-                   {"ContourMaxError", 1.3},
-                   {"MaxEdgeLength", 12.0},
-                   {"MaxVertsPerPoly", 6},
-                   {"DetailSampleDistance", 1.8},
-                   {"DetailMaxError", 0.2},
-                   {"MaxLocalExtent", 4194304.0},
-                   {"Area", 63},
-                   {"Flags", 1}};
+  json settings = Settings3D();
   json input = {
       {"soup",
        {{"vertices", {0, 1, 0, 0, 1, 4, 4, 1, 4, 4, 1, 0}}, {"indices", {0, 1, 2, 0, 2, 3}}}},
@@ -353,4 +364,69 @@ TEST(OperationTable, Build3DNamesTheFirstDivergingStageAndSpan) {
     EXPECT_EQ(d->clause, "b3d.span.rasterize");
     EXPECT_NE(d->where.find("column (x 7, z 6), span 0"), std::string::npos) << d->where;
   }
+}
+
+// build3d/regions and build3d/contours (b3d.region.stages,
+// b3d.contour.stages): a port whose region ids or contour vertices are
+// wrong is told the stage and the element: the span and both ids, the
+// contour (with its region) and the vertex.
+TEST(OperationTable, RegionsAndContoursNameTheDivergingSpanAndVertex) {
+  CLAUSE("b3d.region.values b3d.contour.values");
+  // A flat 8 x 8 field, one span per column, every neighbour in the grid
+  // connected (con 0, else 63): tiles of 2 cells of 1 with radius 0 give
+  // B = 3 and W = 2 + 2 * 3 = 8, so the field is a tile's grid.
+  json columns = json::array();
+  for (int z = 0; z < 8; ++z)
+    for (int x = 0; x < 8; ++x)
+      columns.push_back(
+          {{2, 255, {x > 0 ? 0 : 63, z < 7 ? 0 : 63, x < 7 ? 0 : 63, z > 0 ? 0 : 63}, 63}});
+  json settings = Settings3D();
+  settings["CellSize"] = 1.0;
+  settings["CellHeight"] = 1.0;
+  settings["TileSize"] = 2.0;
+  settings["AgentRadius"] = 0.0;
+  settings["Partition"] = 1;
+  settings["MinRegionArea"] = 0;
+  settings["MergeRegionArea"] = 0;
+  json input = {{"compact", {{"width", 8}, {"depth", 8}, {"columns", columns}}},
+                {"settings", settings}};
+
+  // The monotone regions with span 10's id changed: one region, ids 1,
+  // count 2 (b3d.region.values).
+  json regions =
+      DecodeOutput("RegionPipeline.Monotone", RunOperation("RegionPipeline.Monotone", input));
+  ASSERT_EQ(regions["regionCount"], 2);
+  ASSERT_EQ(regions["regions"][10], 1);
+  json wrong = regions;
+  wrong["regions"][10] = 2;
+  auto d = DivergeOutputs("RegionPipeline.Monotone", regions, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->stage, "regions");
+  EXPECT_EQ(d->clause, "b3d.region.monotone");
+  EXPECT_NE(d->where.find("span 10: region 2, expected 1"), std::string::npos) << d->where;
+
+  // The cut, then the contour with its third vertex moved.
+  json cut_in = input;
+  cut_in["regions"] = regions;
+  json cut =
+      DecodeOutput("RegionPipeline.CutBorder", RunOperation("RegionPipeline.CutBorder", cut_in));
+  ASSERT_EQ(cut["borderId"], 3);  // regionCount + 1 (b3d.region.border-cut)
+  json trace_in = input;
+  trace_in["cut"] = cut;
+  json contours =
+      DecodeOutput("RegionPipeline.Trace", RunOperation("RegionPipeline.Trace", trace_in));
+  ASSERT_EQ(contours["contours"].size(), 1u);
+  ASSERT_GE(contours["contours"][0]["vertices"].size(), 3u);
+  wrong = contours;
+  wrong["contours"][0]["vertices"][2][0] = wrong["contours"][0]["vertices"][2][0].get<int>() + 1;
+  d = DivergeOutputs("RegionPipeline.Trace", contours, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->stage, "contours");
+  EXPECT_EQ(d->kind, "other vertices");
+  EXPECT_NE(d->where.find("contour 0 (region 1), vertex 2: "), std::string::npos) << d->where;
+  wrong = contours;
+  wrong["contours"][0]["vertices"].erase(0);
+  d = DivergeOutputs("RegionPipeline.Trace", contours, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->kind, "a contour with another number of vertices");
 }

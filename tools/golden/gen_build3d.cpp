@@ -60,6 +60,7 @@
 #include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
 #include "oracles/recast/recast_oracle.hpp"
+#include "tools/golden/build3d_json.hpp"
 #include "tools/golden/jsonl_writer.hpp"
 #include "tools/golden/region_vectors.hpp"
 // src/ headers.
@@ -75,34 +76,14 @@ using namespace onepath::build3d;
 namespace conf = onepath::conformance;
 namespace ro = recast_oracle;
 using Bytes = std::vector<std::uint8_t>;
+using onepath::golden::CompactJson;
+using onepath::golden::OracleCompact;
+using onepath::golden::SettingsJson;
 
 [[noreturn]] void Fail(const std::string& what, const json& input) {
   std::fprintf(stderr, "gen_golden_build3d: %s\ninput: %s\n", what.c_str(),
                input.dump().substr(0, 2000).c_str());
   std::exit(1);
-}
-
-json SettingsJson(const NavSettings& s) {
-  return {{"CellSize", s.CellSize},
-          {"CellHeight", s.CellHeight},
-          {"TileSize", s.TileSize},
-          {"OriginX", s.OriginX},
-          {"OriginZ", s.OriginZ},
-          {"AgentHeight", s.AgentHeight},
-          {"AgentRadius", s.AgentRadius},
-          {"AgentMaxClimb", s.AgentMaxClimb},
-          {"AgentMaxSlopeDegrees", s.AgentMaxSlopeDegrees},
-          {"Partition", static_cast<int>(s.Partition)},
-          {"MinRegionArea", s.MinRegionArea},
-          {"MergeRegionArea", s.MergeRegionArea},
-          {"ContourMaxError", s.ContourMaxError},
-          {"MaxEdgeLength", s.MaxEdgeLength},
-          {"MaxVertsPerPoly", s.MaxVertsPerPoly},
-          {"DetailSampleDistance", s.DetailSampleDistance},
-          {"DetailMaxError", s.DetailMaxError},
-          {"MaxLocalExtent", conf::DoubleToJson(s.MaxLocalExtent)},
-          {"Area", s.Area},
-          {"Flags", s.Flags}};
 }
 
 json SoupJson(const TriangleSoup& soup) {
@@ -125,17 +106,6 @@ json HeightfieldJson(const Heightfield& h) {
   return {{"width", h.width()}, {"depth", h.depth()}, {"columns", SpansJson(ColumnLists(h))}};
 }
 
-json CompactJson(const CompactHeightfield& c) {
-  json list = json::array();
-  for (const auto& column : ColumnLists(c)) {
-    json l = json::array();
-    for (const CompactSpan& s : column)
-      l.push_back({s.y, s.h, {s.con[0], s.con[1], s.con[2], s.con[3]}, s.area});
-    list.push_back(l);
-  }
-  return {{"width", c.width()}, {"depth", c.depth()}, {"columns", list}};
-}
-
 json VolumesJson(const std::vector<ConvexVolume>& volumes) {
   json list = json::array();
   for (const ConvexVolume& v : volumes) {
@@ -153,15 +123,6 @@ ro::Heightfield OracleHeightfield(const Heightfield& h) {
   for (const auto& column : ColumnLists(h)) {
     ro::SpanColumn& c = o.columns.emplace_back();
     for (const Span& s : column) c.push_back({s.smin, s.smax, s.area});
-  }
-  return o;
-}
-
-ro::CompactHeightfield OracleCompact(const CompactHeightfield& h) {
-  ro::CompactHeightfield o{static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
-  for (const auto& column : ColumnLists(h)) {
-    ro::CompactColumn& c = o.columns.emplace_back();
-    for (const CompactSpan& s : column) c.push_back({s.y, s.h, s.con, s.area});
   }
   return o;
 }

@@ -414,4 +414,12 @@ const OperationFamily kBuild3D({
 
 }  // namespace
 
+// The JSON forms the region and contour stages share (ops/build3d_regions.cpp).
+build3d::NavSettings Build3DSettingsFromJson(const nlohmann::json& s) {
+  return SettingsFromJson(s);
+}
+build3d::CompactHeightfield Build3DCompactFromJson(const nlohmann::json& j) {
+  return CompactFromJson(j);
+}
+
 }  // namespace onepath::conformance::ops

@@ -1,0 +1,780 @@
+// Writes the golden families `build3d/regions` and `build3d/contours`
+// (docs/spec/build3d-regions.md, b3d.region.*, b3d.contour.*): one
+// operation per stage, each on the reference's value of the previous
+// stage (b3d.region.stage-input, b3d.contour.stage-input; the JSON forms
+// are in docs/golden-format.md).
+//
+// Expected hashes come from the reference (src/onepath/build3d). Where
+// Recast computes the same thing, Recast (oracles/recast: Debian's
+// librecast-dev, whose RecastRegion.cpp and RecastContour.cpp are 1.6.0's)
+// runs the stage on the same input, compared exactly as the differentials
+// conformance/differential/build3d_{regions,contours}_recast_differential.cpp
+// compare it, and its value must be the reference's, or the writer stops;
+// the vector's provenance then says "equal to Recast's". Recast is
+// comparable when:
+//  - distances: always (rcBuildDistanceField);
+//  - Watershed, on the reference's distances loaded into chf.dist, and
+//    Partition with Watershed, on Recast's own distances: the field has at
+//    most 32766 spans of non-null area (b3d.region.recast);
+//  - Monotone, Layers: also fewer sweep runs in a row than Recast's sweep
+//    array holds;
+//  - Trace: rcBuildContours with RC_CONTOUR_TESS_WALL_EDGES on the cut's
+//    ids, the border as four strips (b3d.contour.recast), unless the oracle
+//    refuses the field (ids reaching 0x8000, grids wider than 231 cells,
+//    maxEdgeLen above 46340);
+//  - never: CutBorder (Recast's partitions paint their border before they
+//    partition; the stages run Recast with borderSize 0 and cut afterwards,
+//    b3d.region.border-size).
+// Before a vector is written the runner must give the same bytes from its
+// JSON text.
+//
+// Inputs: compact heightfields, the stage `volumes` of Mesh3DPipeline.TileSpans:
+//  level_<kind>  every level kind (conformance/generators/levels, size 16,
+//                seeds 1 and 2), the tile of the level with the most
+//                compact spans, tiles of 8 cells with B = 4 (a 16 x 16
+//                grid); seed 1 with random area volumes;
+//  random        RandomHeightfield (conformance/generators/build3d_fields)
+//                drawn with std::mt19937_64(27), cells of 1, tiles of 5 to 8
+//                cells, the tile with the most walkable spans (a field with
+//                fewer than 20 is drawn again), 10 fields; the 4th and 9th
+//                `walls` (connections removed both ways), the 5th and 10th
+//                `one_way` (removed one way);
+//  hand          hand-made heightfield inputs: a floor around a hole, a
+//                floor of two areas, two floors over each other, a field
+//                whose core is empty, a field with no span.
+// Settings variations: the regions of each tile with the tile's
+// MinRegionArea / MergeRegionArea and one other pair in turn; the contours
+// of each partition with the tile's ContourMaxError / MaxEdgeLength, and
+// one other pair in turn.
+// errors.jsonl: hand-made negative vectors, one per error these operations
+// can raise (b3d.settings-checks of the region settings, b3d.span.stage-input
+// of the compact heightfield, b3d.region.stage-input, b3d.contour.stage-input),
+// each expected error written here from the clause and checked against the
+// reference.
+//
+//   gen_golden_build3d_regions OUT_DIR regions|contours
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "conformance/generators/build3d_fields.hpp"
+#include "conformance/generators/levels.hpp"
+#include "conformance/runner/operations.hpp"
+#include "oracles/recast/contours_recast.hpp"
+#include "oracles/recast/recast_oracle.hpp"
+#include "tools/golden/build3d_json.hpp"
+#include "tools/golden/jsonl_writer.hpp"
+#include "tools/golden/region_vectors.hpp"
+// src/ headers.
+#include "onepath/build3d/contours.hpp"
+#include "onepath/build3d/pipeline.hpp"
+#include "onepath/build3d/regions.hpp"
+#include "onepath/build3d/tile_grid.hpp"
+#include "onepath/core/canonical.hpp"
+
+namespace {
+
+using nlohmann::json;
+using onepath::Sha256Hex;
+using onepath::golden::Fail;
+using onepath::golden::Reparsed;
+using namespace onepath::build3d;
+namespace conf = onepath::conformance;
+namespace ro = recast_oracle;
+using Bytes = std::vector<std::uint8_t>;
+using onepath::golden::CompactJson;
+using onepath::golden::OracleCompact;
+using onepath::golden::SettingsJson;
+
+json DistancesJson(const DistanceField& d) {
+  return {{"maxDistance", d.maxDistance}, {"distances", d.distances}};
+}
+json RegionsJson(const TileRegions& r) {
+  return {{"regionCount", r.regionCount}, {"regions", r.regions}};
+}
+json CutJson(const BorderCut& c) {
+  return {{"borderId", c.borderId}, {"empty", c.empty}, {"regions", c.regions}};
+}
+
+// ---- what Recast says: equal, or why it was not compared ----
+
+// Recast's verdict on one vector: compared (equal, or the writer stopped)
+// or not compared and why.
+struct Verdict {
+  bool compared = false;
+  std::string why;
+};
+
+Verdict NotCompared(std::string why) { return {false, std::move(why)}; }
+
+template <typename T, typename Equal>
+Verdict Compare(const ro::Outcome<T>& theirs, Equal equal, const std::string& what,
+                const json& input) {
+  if (!theirs.Ok()) return NotCompared("the oracle refuses the field: " + theirs.error);
+  if (!equal(theirs.value)) Fail(what + ": Recast's value differs from the reference's", input);
+  return {true, ""};
+}
+
+auto SameRegions(const TileRegions& ours) {
+  return [&ours](const ro::Regions& r) {
+    return r.regions == ours.regions && r.regionCount == ours.regionCount;
+  };
+}
+
+// b3d.contour.recast: every contour (order, region, area) and vertex.
+bool SameContours(const ContourSet& ours, const std::vector<ro::Contour>& theirs) {
+  if (ours.contours.size() != theirs.size()) return false;
+  for (std::size_t c = 0; c < theirs.size(); ++c) {
+    const Contour& a = ours.contours[c];
+    const ro::Contour& b = theirs[c];
+    if (a.region != b.region || a.area != b.area || a.vertices.size() != b.vertices.size())
+      return false;
+    for (std::size_t v = 0; v < b.vertices.size(); ++v) {
+      const ContourVertex& p = a.vertices[v];
+      const ro::ContourVertex& q = b.vertices[v];
+      if (p.x != q.x || p.y != q.y || p.z != q.z || p.neighbour != q.neighbour ||
+          p.areaBorder != q.areaBorder)
+        return false;
+    }
+  }
+  return true;
+}
+
+// ---- vectors ----
+
+std::string Key(const std::string& op, const json& input) {
+  onepath::CanonicalWriter w;
+  conf::FindOperation(op)->key(w, input);
+  return Sha256Hex(w.bytes()).substr(0, 12);
+}
+
+const std::map<std::string, std::string> kShort = {
+    {"RegionPipeline.BuildDistanceField", "b3d_distances"},
+    {"RegionPipeline.Watershed", "b3d_watershed"},
+    {"RegionPipeline.Monotone", "b3d_monotone"},
+    {"RegionPipeline.Layers", "b3d_layers"},
+    {"RegionPipeline.Partition", "b3d_partition"},
+    {"RegionPipeline.CutBorder", "b3d_cut_border"},
+    {"RegionPipeline.Trace", "b3d_trace"}};
+
+constexpr const char* kRegionRecast =
+    "equal to Recast's (oracles/recast, e75adf8 whose RecastRegion.cpp is 1.6.0's, borderSize 0, "
+    "b3d.region.recast)";
+constexpr const char* kContourRecast =
+    "equal to Recast's (oracles/recast, rcBuildContours of e75adf8 = 1.6.0 with wall-edge "
+    "tessellation on the cut's ids, the border as four strips, b3d.contour.recast)";
+
+// The ids of vectors whose hash Recast confirmed.
+std::set<std::string> g_recast;
+
+json Positive(const std::string& op, const std::string& kind, const json& clauses,
+              const json& input, const Bytes& bytes, const Verdict& recast, const char* agreed,
+              const std::string& source) {
+  if (conf::RunOperation(op, Reparsed(input)) != bytes)
+    Fail(op + ": the runner's bytes from the JSON input are not the reference's", input);
+  std::string provenance = source + "; expected from the reference (src/onepath/build3d)";
+  const std::string id = fmt::format("{}/{}/{}", kShort.at(op), kind, Key(op, input));
+  if (recast.compared) {
+    provenance += std::string(", ") + agreed;
+    g_recast.insert(id);
+  } else {
+    provenance += "; Recast not compared: " + recast.why;
+  }
+  return {{"id", id},
+          {"op", op},
+          {"clauses", clauses},
+          {"input", input},
+          {"expect", {{"sha256", Sha256Hex(bytes)}}},
+          {"flags", json::array({kind})},
+          {"provenance", provenance}};
+}
+
+// One tile's field with its settings, where it comes from and its kind.
+struct Tile {
+  CompactHeightfield compact;
+  NavSettings settings;
+  std::string kind;
+  std::string source;
+};
+
+struct AreaPair {
+  std::int64_t minArea, mergeArea;
+};
+constexpr AreaPair kAreaPairs[] = {{0, 0}, {64, 400}, {1, 0}, {300, 2000}};
+struct ContourPair {
+  double maxError, maxEdgeLength;  // world units
+};
+constexpr ContourPair kContourPairs[] = {{0, 0}, {0.4, 1.0}, {3.0, 2.5}, {1e6, 0}};
+
+constexpr Partition kKinds[3] = {Partition::Watershed, Partition::Monotone, Partition::Layers};
+const char* const kPartitionOps[3] = {"RegionPipeline.Watershed", "RegionPipeline.Monotone",
+                                      "RegionPipeline.Layers"};
+const char* const kPartitionClauses[3] = {"b3d.region.watershed", "b3d.region.monotone",
+                                          "b3d.region.layers"};
+
+// The three partitions of a field with the settings' area pair, each with
+// Recast's verdict.
+struct Partitions {
+  DistanceField distances;
+  TileRegions regions[3];
+  Verdict recast[3];
+};
+
+Partitions Partitioned(const CompactHeightfield& h, const NavSettings& s, const json& input) {
+  Partitions p;
+  p.distances = RegionPipeline::BuildDistanceField(h, s);
+  p.regions[0] = RegionPipeline::Watershed(h, p.distances, s);
+  p.regions[1] = RegionPipeline::Monotone(h, s);
+  p.regions[2] = RegionPipeline::Layers(h, s);
+  const ro::CompactHeightfield field = OracleCompact(h);
+  const int minArea = static_cast<int>(s.MinRegionArea);
+  const int mergeArea = static_cast<int>(s.MergeRegionArea);
+  const ro::DistanceField loaded{p.distances.distances, p.distances.maxDistance};
+  p.recast[0] = Compare(ro::Watershed(field, loaded, minArea, mergeArea), SameRegions(p.regions[0]),
+                        kPartitionOps[0], input);
+  p.recast[1] = Compare(ro::Monotone(field, minArea, mergeArea), SameRegions(p.regions[1]),
+                        kPartitionOps[1], input);
+  p.recast[2] =
+      Compare(ro::Layers(field, minArea), SameRegions(p.regions[2]), kPartitionOps[2], input);
+  return p;
+}
+
+// build3d/regions: distances, the three partitions with two area pairs,
+// Partition with the settings' kind, and the cut of each partition.
+void AddRegions(onepath::golden::JsonlWriter& w, const Tile& t, int index) {
+  const std::string& kind = t.kind;
+  const std::string prev = t.source + ", the reference's previous stage";
+  json compact = CompactJson(t.compact);
+  auto in_of = [&](const NavSettings& s) {
+    return json{{"compact", compact}, {"settings", SettingsJson(s)}};
+  };
+  const json base = in_of(t.settings);
+
+  const DistanceField distances = RegionPipeline::BuildDistanceField(t.compact, t.settings);
+  const ro::CompactHeightfield field = OracleCompact(t.compact);
+  w.Add(Positive("RegionPipeline.BuildDistanceField", kind,
+                 {"b3d.region.distance", "b3d.region.blur", "b3d.region.values"}, base,
+                 CanonicalBytes(distances),
+                 Compare(
+                     ro::BuildDistanceField(field),
+                     [&](const ro::DistanceField& d) {
+                       return d.distances == distances.distances &&
+                              d.maxDistance == distances.maxDistance;
+                     },
+                     "RegionPipeline.BuildDistanceField", base),
+                 kRegionRecast, t.source));
+
+  NavSettings other = t.settings;
+  const AreaPair pair = kAreaPairs[static_cast<std::size_t>(index) % std::size(kAreaPairs)];
+  other.MinRegionArea = pair.minArea;
+  other.MergeRegionArea = pair.mergeArea;
+  for (int run = 0; run < 2; ++run) {
+    const NavSettings& s = run == 0 ? t.settings : other;
+    json in = in_of(s);
+    const Partitions p = Partitioned(t.compact, s, in);
+    for (int k = 0; k < 3; ++k) {
+      json pin = in;
+      json clauses = {kPartitionClauses[k], "b3d.region.filter", "b3d.region.renumber",
+                      "b3d.region.values"};
+      if (k == 0) {
+        pin["distances"] = DistancesJson(p.distances);
+        clauses.push_back("b3d.region.stage-input");
+      }
+      w.Add(Positive(kPartitionOps[k], kind, clauses, pin, CanonicalBytes(p.regions[k]),
+                     p.recast[k], kRegionRecast, k == 0 ? prev : t.source));
+    }
+    if (run == 1) continue;
+    // The cut of each partition (b3d.region.border-cut): Recast has none.
+    for (int k = 0; k < 3; ++k) {
+      json cin = in;
+      cin["regions"] = RegionsJson(p.regions[k]);
+      w.Add(Positive("RegionPipeline.CutBorder", kind,
+                     {"b3d.region.border-cut", "b3d.region.values", "b3d.region.stage-input"}, cin,
+                     CanonicalBytes(RegionPipeline::CutBorder(t.compact, p.regions[k], s)),
+                     NotCompared("Recast has no border cut: its partitions paint the border "
+                                 "before partitioning, and are run with borderSize 0 "
+                                 "(b3d.region.border-size)"),
+                     "", prev + " (" + kPartitionOps[k] + ")"));
+    }
+  }
+  // Partition with the settings' kind in turn; Watershed on Recast's own
+  // distance field.
+  NavSettings s = t.settings;
+  s.Partition = kKinds[static_cast<std::size_t>(index) % 3];
+  json in = in_of(s);
+  TileRegions ours = RegionPipeline::Partition(t.compact, s);
+  const int minArea = static_cast<int>(s.MinRegionArea);
+  const int mergeArea = static_cast<int>(s.MergeRegionArea);
+  Verdict v;
+  if (s.Partition == Partition::Watershed) {
+    const auto d = ro::BuildDistanceField(field);
+    v = d.Ok() ? Compare(ro::Watershed(field, d.value, minArea, mergeArea), SameRegions(ours),
+                         "RegionPipeline.Partition", in)
+               : NotCompared(d.error);
+  } else if (s.Partition == Partition::Monotone) {
+    v = Compare(ro::Monotone(field, minArea, mergeArea), SameRegions(ours),
+                "RegionPipeline.Partition", in);
+  } else {
+    v = Compare(ro::Layers(field, minArea), SameRegions(ours), "RegionPipeline.Partition", in);
+  }
+  w.Add(Positive("RegionPipeline.Partition", kind, {"b3d.region.stages", "b3d.region.values"}, in,
+                 CanonicalBytes(ours), v, kRegionRecast, t.source));
+}
+
+// build3d/contours: Trace on the cut of each partition with the settings'
+// contour pair, and on one partition with another pair.
+void AddContours(onepath::golden::JsonlWriter& w, const Tile& t, int index) {
+  const DerivedSettings d = Mesh3DPipeline::DeriveSettings(t.settings);
+  const ro::CompactHeightfield field = OracleCompact(t.compact);
+  for (int k = 0; k < 3; ++k) {
+    NavSettings s = t.settings;
+    s.Partition = kKinds[k];
+    const TileRegions regions = RegionPipeline::Partition(t.compact, s);
+    const BorderCut cut = RegionPipeline::CutBorder(t.compact, regions, s);
+    std::vector<NavSettings> runs = {s};
+    if (k == index % 3) {
+      const ContourPair p =
+          kContourPairs[static_cast<std::size_t>(index) % std::size(kContourPairs)];
+      runs.push_back(s);
+      runs.back().ContourMaxError = p.maxError;
+      runs.back().MaxEdgeLength = p.maxEdgeLength;
+    }
+    for (const NavSettings& r : runs) {
+      const DerivedSettings rd = Mesh3DPipeline::DeriveSettings(r);
+      json in = {{"compact", CompactJson(t.compact)},
+                 {"cut", CutJson(cut)},
+                 {"settings", SettingsJson(r)}};
+      const ContourSet ours = RegionPipeline::Trace(t.compact, cut, r);
+      Verdict v = Compare(
+          ro::Contours(field, cut.regions, cut.borderId, d.border, d.tileCells,
+                       static_cast<float>(rd.maxError), rd.maxEdgeCells),
+          [&](const std::vector<ro::Contour>& theirs) { return SameContours(ours, theirs); },
+          "RegionPipeline.Trace", in);
+      w.Add(Positive("RegionPipeline.Trace", t.kind,
+                     {"b3d.contour.stages", "b3d.contour.values", "b3d.contour.order",
+                      "b3d.contour.stage-input"},
+                     in, CanonicalBytes(ours), v, kContourRecast,
+                     t.source + ", the reference's cut of " + kPartitionOps[k]));
+    }
+  }
+}
+
+// ---- the tiles ----
+
+// Tiles of 8 cells of 0.25, rows of 0.125; WalkableRadius 1, B 4, W 16.
+NavSettings LevelSettings() {
+  NavSettings s;
+  s.CellSize = 0.25;
+  s.CellHeight = 0.125;
+  s.TileSize = 2.0;
+  s.AgentHeight = 2.0;
+  s.AgentRadius = 0.25;
+  s.AgentMaxClimb = 0.5;
+  s.MinRegionArea = 4;
+  s.MergeRegionArea = 20;
+  s.ContourMaxError = 0.3;
+  s.MaxEdgeLength = 1.0;
+  return s;
+}
+
+std::vector<Tile> LevelTiles() {
+  std::vector<Tile> tiles;
+  const NavSettings s = LevelSettings();
+  std::mt19937_64 random(2728);
+  for (onepath::gen::LevelKind kind : onepath::gen::AllLevelKinds()) {
+    for (std::uint64_t seed : {1u, 2u}) {
+      onepath::gen::LevelOptions options;
+      options.kind = kind;
+      options.size = 16;
+      options.seed = seed;
+      const TriangleSoup soup = onepath::gen::ToSoup(onepath::gen::MakeLevel(options).soup);
+      std::vector<ConvexVolume> volumes;
+      if (seed == 1) volumes = onepath::gen::RandomVolumes(random, 0, 16, -0.5, 6, 4);
+      std::optional<Tile> best;
+      for (const auto& tile : BuildOrder(SoupTiles(soup, s))) {
+        CompactHeightfield c = Mesh3DPipeline::TileSpans(soup, volumes, s, tile.x, tile.z).volumes;
+        if (best && c.spans().size() <= best->compact.spans().size()) continue;
+        best =
+            Tile{std::move(c), s, std::string("level_") + onepath::gen::LevelKindName(kind),
+                 fmt::format("level {} size 16 seed {}{}, tile ({}, {}) (the most compact "
+                             "spans): the stage volumes of Mesh3DPipeline.TileSpans",
+                             onepath::gen::LevelKindName(kind), seed,
+                             volumes.empty() ? "" : " with 4 random area volumes", tile.x, tile.z)};
+      }
+      tiles.push_back(std::move(*best));
+    }
+  }
+  return tiles;
+}
+
+std::vector<Tile> RandomTiles() {
+  std::vector<Tile> tiles;
+  std::mt19937_64 random(27);
+  for (int index = 0; tiles.size() < 10; ++index) {
+    NavSettings s;
+    s.CellSize = 1;
+    s.CellHeight = 1;
+    s.TileSize = std::uniform_int_distribution<int>(5, 8)(random);
+    s.AgentHeight = std::uniform_int_distribution<int>(1, 4)(random);
+    s.AgentMaxClimb = std::uniform_int_distribution<int>(3, 8)(random);
+    s.AgentRadius = std::uniform_int_distribution<int>(0, 1)(random);
+    s.MinRegionArea = std::uniform_int_distribution<int>(0, 12)(random);
+    s.MergeRegionArea = std::uniform_int_distribution<int>(0, 40)(random);
+    s.ContourMaxError = std::uniform_int_distribution<int>(0, 8)(random) / 4.0;
+    s.MaxEdgeLength = std::uniform_int_distribution<int>(0, 6)(random);
+    const DerivedSettings d = Mesh3DPipeline::DeriveSettings(s);
+    const HeightfieldInput input = onepath::gen::RandomHeightfield(random, d.tileCells);
+    const auto volumes =
+        onepath::gen::RandomVolumes(random, 0, 3.0 * d.tileCells, 0, 200, index % 3);
+    // The tile with the most spans of non-null area (the first of equals).
+    std::optional<CompactHeightfield> best;
+    TileIndex at{};
+    std::size_t most = 0;
+    for (const auto& tile : BuildOrder(VoxelTiles(input.width, input.depth, d))) {
+      CompactHeightfield c = Mesh3DPipeline::TileSpans(input, volumes, s, tile.x, tile.z).volumes;
+      std::size_t walkable = 0;
+      for (const CompactSpan& span : c.spans()) walkable += span.area != 0;
+      if (best && walkable <= most) continue;
+      best = std::move(c);
+      at = tile;
+      most = walkable;
+    }
+    if (most < 20) continue;  // a field too small or too steep to walk on: drawn again
+    CompactHeightfield c = std::move(*best);
+    std::string source = fmt::format(
+        "random field {} (RandomHeightfield, std::mt19937_64(27)), tile ({}, {}) (the most "
+        "walkable spans): the stage volumes of Mesh3DPipeline.TileSpans",
+        index, at.x, at.z);
+    std::string kind = "random";
+    if (tiles.size() % 5 == 3) {
+      c = onepath::gen::WithoutSomeConnections(c, random, 0.05, false);
+      kind = "walls";
+      source += ", connections removed both ways with chance 0.05";
+    } else if (tiles.size() % 5 == 4) {
+      c = onepath::gen::WithoutSomeConnections(c, random, 0.02, true);
+      kind = "one_way";
+      source += ", connections removed one way with chance 0.02";
+    }
+    tiles.push_back({std::move(c), s, kind, source});
+  }
+  return tiles;
+}
+
+// A heightfield input of w x d cells, filled by span(x, z) (no span when it
+// gives smax 0).
+HeightfieldInput Field(std::int64_t w, std::int64_t d, std::int64_t rows,
+                       const std::function<std::vector<Span>(int, int)>& spans) {
+  HeightfieldInput in{w, d, rows, 0.0, {}};
+  for (int z = 0; z < d; ++z)
+    for (int x = 0; x < w; ++x) in.columns.push_back(spans(x, z));
+  return in;
+}
+
+std::vector<Tile> HandTiles() {
+  NavSettings s;
+  s.CellSize = 1;
+  s.CellHeight = 1;
+  s.TileSize = 8;
+  s.AgentHeight = 3;
+  s.AgentMaxClimb = 1;
+  s.AgentRadius = 0;  // B 3, W 14
+  s.MinRegionArea = 2;
+  s.MergeRegionArea = 10;
+  s.ContourMaxError = 0.5;
+  s.MaxEdgeLength = 3;
+  struct Hand {
+    const char* what;
+    HeightfieldInput input;
+    std::int64_t tx;
+  };
+  const std::vector<Hand> hands = {
+      {"a floor of 8 x 8 cells around a hole of 2 x 2",
+       Field(8, 8, 10,
+             [](int x, int z) {
+               bool hole = x >= 3 && x < 5 && z >= 3 && z < 5;
+               return hole ? std::vector<Span>{} : std::vector<Span>{{0, 2, 63}};
+             }),
+       0},
+      {"a floor of 8 x 8 cells, area 63 for x < 4 and area 5 beyond",
+       Field(8, 8, 10,
+             [](int x, int) {
+               return std::vector<Span>{{0, 2, static_cast<std::uint8_t>(x < 4 ? 63 : 5)}};
+             }),
+       0},
+      {"a floor of 8 x 8 cells and a platform 6 rows above it over 4 x 4",
+       Field(8, 8, 20,
+             [](int x, int z) {
+               std::vector<Span> c = {{0, 2, 63}};
+               if (x >= 2 && x < 6 && z >= 2 && z < 6) c.push_back({6, 8, 63});
+               return c;
+             }),
+       0},
+      {"tile (1, 0) of a 16 x 8 field with a floor at x < 8 only: the core is empty",
+       Field(16, 8, 10,
+             [](int x, int) {
+               return x < 8 ? std::vector<Span>{{0, 2, 63}} : std::vector<Span>{};
+             }),
+       1},
+      {"a field of 8 x 8 cells with no span",
+       Field(8, 8, 10, [](int, int) { return std::vector<Span>{}; }), 0},
+  };
+  std::vector<Tile> tiles;
+  for (const Hand& h : hands)
+    tiles.push_back(
+        {Mesh3DPipeline::TileSpans(h.input, {}, s, h.tx, 0).volumes, s, "hand",
+         std::string("hand-made: ") + h.what + ", the stage volumes of Mesh3DPipeline.TileSpans"});
+  return tiles;
+}
+
+// ---- errors.jsonl ----
+
+json Negative(const std::string& op, const std::string& kind, const json& clauses,
+              const json& input, const std::string& type, const json& fields,
+              const std::string& why) {
+  return onepath::golden::Negative(op, kShort.at(op), kind, Key(op, input), clauses, input, type,
+                                   fields,
+                                   "hand-made in tools/golden/gen_build3d_regions.cpp: " + why);
+}
+
+// A flat W x W field, one span per column (so span index = column index),
+// every neighbour in the grid connected (con 0), others not (63).
+CompactHeightfield FlatField(int w) {
+  std::vector<std::vector<CompactSpan>> columns;
+  for (int z = 0; z < w; ++z) {
+    for (int x = 0; x < w; ++x) {
+      CompactSpan s{.y = 2, .h = 255};
+      const int dx[4] = {-1, 0, 1, 0}, dz[4] = {0, 1, 0, -1};
+      for (int k = 0; k < 4; ++k) {
+        const int nx = x + dx[k], nz = z + dz[k];
+        s.con[k] = nx >= 0 && nz >= 0 && nx < w && nz < w ? 0 : 63;
+      }
+      s.area = 63;
+      columns.push_back({s});
+    }
+  }
+  return CompactHeightfield(w, w, columns);
+}
+
+void WriteErrors(onepath::golden::JsonlWriter& w, bool contours) {
+  const std::string kRange = "ArgumentOutOfRangeException", kArg = "ArgumentException";
+  // Cells of 1, tiles of 2, radius 0: B 3, W 8; the flat field is one
+  // region (MinRegionArea 0): regionCount 2, borderId 3.
+  NavSettings s;
+  s.CellSize = 1;
+  s.CellHeight = 1;
+  s.TileSize = 2;
+  s.AgentRadius = 0;
+  s.MinRegionArea = 0;
+  s.MergeRegionArea = 0;
+  const CompactHeightfield flat = FlatField(8);
+  const DistanceField distances = RegionPipeline::BuildDistanceField(flat, s);
+  const TileRegions regions = RegionPipeline::Monotone(flat, s);
+  const BorderCut cut = RegionPipeline::CutBorder(flat, regions, s);
+  if (regions.regionCount != 2 || cut.borderId != 3)
+    Fail("the flat field is not one region",
+         {{"regionCount", regions.regionCount}, {"borderId", cut.borderId}, {"empty", cut.empty}});
+  // Every op with its full valid input.
+  std::map<std::string, json> inputs;
+  const json base = {{"compact", CompactJson(flat)}, {"settings", SettingsJson(s)}};
+  std::vector<std::string> ops;
+  if (contours) {
+    ops = {"RegionPipeline.Trace"};
+    inputs["RegionPipeline.Trace"] = base;
+    inputs["RegionPipeline.Trace"]["cut"] = CutJson(cut);
+  } else {
+    ops = {"RegionPipeline.BuildDistanceField", "RegionPipeline.Watershed",
+           "RegionPipeline.Monotone",           "RegionPipeline.Layers",
+           "RegionPipeline.Partition",          "RegionPipeline.CutBorder"};
+    for (const std::string& op : ops) inputs[op] = base;
+    inputs["RegionPipeline.Watershed"]["distances"] = DistancesJson(distances);
+    inputs["RegionPipeline.CutBorder"]["regions"] = RegionsJson(regions);
+  }
+  const json settings_clauses = {"b3d.settings-checks", "b3d.errors"};
+  const json stage_clause = contours ? json{"b3d.contour.stage-input", "b3d.errors"}
+                                     : json{"b3d.region.stage-input", "b3d.errors"};
+
+  // b3d.settings-checks: the region and contour settings out of range, and a
+  // setting checked before a bad field.
+  struct Bad {
+    const char* setting;
+    json value;
+    double reported;
+    const char* why;
+  };
+  const std::vector<Bad> bad = {
+      {"Partition", 3, 3, "Partition 3 (Watershed 0, Monotone 1, Layers 2)"},
+      {"MinRegionArea", -1, -1, "MinRegionArea below 0"},
+      {"MinRegionArea", std::int64_t{1} << 31, 0x1p31, "MinRegionArea 2^31"},
+      {"MergeRegionArea", -1, -1, "MergeRegionArea below 0"},
+      {"MergeRegionArea", std::int64_t{1} << 31, 0x1p31, "MergeRegionArea 2^31"},
+      {"ContourMaxError", -0.5, -0.5, "ContourMaxError below 0"},
+      {"ContourMaxError", "NaN", std::numeric_limits<double>::quiet_NaN(), "ContourMaxError NaN"},
+      {"MaxEdgeLength", "Infinity", std::numeric_limits<double>::infinity(),
+       "MaxEdgeLength infinite"},
+      {"MaxEdgeLength", 0x1p31, 0x1p31, "MaxEdgeLength 2^31 at CellSize 1: 2^31 cells"},
+  };
+  for (const std::string& op : ops) {
+    for (const Bad& b : bad) {
+      json in = inputs[op];
+      in["settings"][b.setting] = b.value;
+      w.Add(Negative(op, "bad_settings", settings_clauses, in, kRange,
+                     {{"setting", b.setting}, {"value", conf::DoubleToJson(b.reported)}}, b.why));
+    }
+    // The settings first: CellSize 0 with a field of the wrong width.
+    json in = inputs[op];
+    in["settings"]["CellSize"] = 0.0;
+    in["compact"]["width"] = -1;
+    w.Add(Negative(op, "bad_settings",
+                   {"b3d.settings-checks", "b3d.region.stage-input", "b3d.errors"}, in, kRange,
+                   {{"setting", "CellSize"}, {"value", 0.0}},
+                   "CellSize 0 and a field of width -1: the settings are checked first"));
+  }
+
+  // b3d.span.stage-input: the compact heightfield, for every operation.
+  auto compact_case = [&](const std::function<void(json&)>& edit, const std::string& type,
+                          const json& fields, const char* why) {
+    for (const std::string& op : ops) {
+      json in = inputs[op];
+      edit(in["compact"]);
+      w.Add(Negative(op, "bad_stage_input", {"b3d.span.stage-input", "b3d.errors"}, in, type,
+                     fields, why));
+    }
+  };
+  compact_case([](json& c) { c["depth"] = -2; }, kRange, {{"argument", "depth"}, {"value", -2.0}},
+               "depth -2");
+  compact_case([](json& c) { c["columns"].erase(63); }, kArg,
+               {{"argument", "columns"}, {"count", 63}}, "63 column lists for 8 x 8");
+  compact_case([](json& c) { c["columns"][9][0][3] = 64; }, kRange,
+               {{"argument", "compact.area"}, {"column", 9}, {"span", 0}, {"value", 64.0}},
+               "area 64");
+  compact_case([](json& c) { c["columns"][9][0][2][1] = 64; }, kRange,
+               {{"argument", "compact.con"}, {"column", 9}, {"span", 0}, {"value", 64.0}},
+               "connection 64");
+  compact_case([](json& c) { c["columns"][9][0][2][2] = 1; }, kRange,
+               {{"argument", "compact.con"}, {"column", 9}, {"span", 0}, {"value", 1.0}},
+               "connection to span 1 of a neighbour column with 1 span");
+  compact_case([](json& c) { c["columns"][8][0][2][0] = 0; }, kRange,
+               {{"argument", "compact.con"}, {"column", 8}, {"span", 0}, {"value", 0.0}},
+               "connection in direction 0 (x - 1) out of the grid at x 0");
+
+  // The tile's W x W grid (CutBorder, Trace): W = TileCells 2 + 2B 6 = 8.
+  std::vector<std::string> grid_ops;
+  for (const std::string& op : ops)
+    if (op == "RegionPipeline.CutBorder" || op == "RegionPipeline.Trace") grid_ops.push_back(op);
+  for (const std::string& op : grid_ops) {
+    json in = inputs[op];
+    in["settings"]["TileSize"] = 3.0;
+    w.Add(Negative(op, "bad_stage_input", stage_clause, in, kArg,
+                   {{"argument", "width"}, {"value", 8.0}},
+                   "a field 8 cells wide for tiles of 3 cells with B 3 (W 9)"));
+    // 8 x 8 seen as 16 x 4: the same spans, another shape.
+    in = inputs[op];
+    json& c = in["compact"];
+    json columns = json::array();
+    for (int k = 0; k < 64; ++k) {
+      int x = k % 16, z = k / 16;
+      json col = c["columns"][k];
+      col[0][2] = {x > 0 ? 0 : 63, z < 3 ? 0 : 63, x < 15 ? 0 : 63, z > 0 ? 0 : 63};
+      columns.push_back(col);
+    }
+    c = {{"width", 16}, {"depth", 4}, {"columns", columns}};
+    w.Add(Negative(op, "bad_stage_input", stage_clause, in, kArg,
+                   {{"argument", "width"}, {"value", 16.0}}, "a field of 16 x 4 cells, W 8"));
+    // Its first 4 rows alone: 8 x 4, the depth is wrong.
+    in = inputs[op];
+    columns = json::array();
+    for (int k = 0; k < 32; ++k) {
+      json col = in["compact"]["columns"][k];
+      if (k >= 24) col[0][2][1] = 63;  // z = 3 has no row above
+      columns.push_back(col);
+    }
+    in["compact"] = {{"width", 8}, {"depth", 4}, {"columns", columns}};
+    w.Add(Negative(op, "bad_stage_input", stage_clause, in, kArg,
+                   {{"argument", "depth"}, {"value", 4.0}}, "a field of 8 x 4 cells, W 8"));
+  }
+
+  if (!contours) {
+    // b3d.region.stage-input: the distances of Watershed.
+    json in = inputs["RegionPipeline.Watershed"];
+    in["distances"]["distances"].erase(0);
+    w.Add(Negative("RegionPipeline.Watershed", "bad_stage_input", stage_clause, in, kArg,
+                   {{"argument", "distances"}, {"count", 63}}, "63 distances for 64 spans"));
+    // The regions of CutBorder.
+    auto regions_case = [&](const std::function<void(json&)>& edit, const std::string& type,
+                            const json& fields, const char* why) {
+      json r = inputs["RegionPipeline.CutBorder"];
+      edit(r["regions"]);
+      w.Add(Negative("RegionPipeline.CutBorder", "bad_stage_input", stage_clause, r, type, fields,
+                     why));
+    };
+    regions_case([](json& r) { r["regions"].push_back(1); }, kArg,
+                 {{"argument", "regions"}, {"count", 65}}, "65 ids for 64 spans");
+    regions_case([](json& r) { r["regionCount"] = 65535; }, kRange,
+                 {{"argument", "regionCount"}, {"value", 65535.0}}, "regionCount 65535");
+    regions_case([](json& r) { r["regions"][10] = 3; }, kRange,
+                 {{"argument", "regions"}, {"column", 10}, {"span", 0}, {"value", 3.0}},
+                 "id 3 above regionCount 2");
+  } else {
+    auto cut_case = [&](const std::function<void(json&)>& edit, const std::string& type,
+                        const json& fields, const char* why) {
+      json c = inputs["RegionPipeline.Trace"];
+      edit(c["cut"]);
+      w.Add(
+          Negative("RegionPipeline.Trace", "bad_stage_input", stage_clause, c, type, fields, why));
+    };
+    cut_case([](json& c) { c["regions"].erase(5); }, kArg, {{"argument", "regions"}, {"count", 63}},
+             "63 ids for 64 spans");
+    cut_case([](json& c) { c["borderId"] = 0; }, kRange, {{"argument", "borderId"}, {"value", 0.0}},
+             "borderId 0");
+    // Core columns are x, z in 3 .. 4: column 3 + 8 * 3 = 27.
+    cut_case([](json& c) { c["regions"][27] = 3; }, kRange,
+             {{"argument", "regions"}, {"column", 27}, {"span", 0}, {"value", 3.0}},
+             "a core span with borderId 3");
+    cut_case([](json& c) { c["regions"][0] = 1; }, kRange,
+             {{"argument", "regions"}, {"column", 0}, {"span", 0}, {"value", 1.0}},
+             "a span outside the core with id 1 (neither 0 nor borderId 3)");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3 || (std::string(argv[2]) != "regions" && std::string(argv[2]) != "contours")) {
+    std::fprintf(stderr, "usage: %s OUT_DIR regions|contours\n", argv[0]);
+    return 2;
+  }
+  const std::filesystem::path dir = argv[1];
+  const bool contours = std::string(argv[2]) == "contours";
+  std::filesystem::create_directories(dir);
+  std::vector<Tile> tiles = LevelTiles();
+  for (std::vector<Tile> more : {RandomTiles(), HandTiles()})
+    for (Tile& t : more) tiles.push_back(std::move(t));
+  {
+    onepath::golden::JsonlWriter w(dir / (contours ? "contours.jsonl" : "regions.jsonl"));
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+      if (contours)
+        AddContours(w, tiles[i], static_cast<int>(i));
+      else
+        AddRegions(w, tiles[i], static_cast<int>(i));
+    }
+    w.PrintCount();
+    int confirmed = 0;
+    for (const std::string& id : w.ids) confirmed += g_recast.count(id) ? 1 : 0;
+    std::printf("%d with Recast-confirmed hashes\n", confirmed);
+  }
+  onepath::golden::JsonlWriter e(dir / "errors.jsonl");
+  WriteErrors(e, contours);
+  e.PrintCount();
+  return 0;
+}
