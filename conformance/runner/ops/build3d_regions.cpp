@@ -28,26 +28,26 @@ using namespace onepath::build3d;
 
 std::vector<std::uint16_t> IdsFromJson(const json& j) {
   std::vector<std::uint16_t> ids;
-  for (const json& v : j) ids.push_back(v.get<std::uint16_t>());
+  for (const json& v : j) ids.push_back(IntFromJson<std::uint16_t>(v));
   return ids;
 }
 
 // b3d.region.values: {"maxDistance", "distances"}.
 DistanceField DistancesFromJson(const json& j) {
   return {.distances = IdsFromJson(j.at("distances")),
-          .maxDistance = j.at("maxDistance").get<std::uint16_t>()};
+          .maxDistance = IntFromJson<std::uint16_t>(j.at("maxDistance"))};
 }
 
 // b3d.region.values: {"regionCount", "regions"}.
 TileRegions RegionsFromJson(const json& j) {
   return {.regions = IdsFromJson(j.at("regions")),
-          .regionCount = j.at("regionCount").get<std::uint16_t>()};
+          .regionCount = IntFromJson<std::uint16_t>(j.at("regionCount"))};
 }
 
 // b3d.region.values: {"borderId", "empty", "regions"}.
 BorderCut CutFromJson(const json& j) {
   return {.regions = IdsFromJson(j.at("regions")),
-          .borderId = j.at("borderId").get<std::uint16_t>(),
+          .borderId = IntFromJson<std::uint16_t>(j.at("borderId")),
           .empty = j.at("empty").get<bool>()};
 }
 
