@@ -13,7 +13,8 @@
 //     span stages); bit 2: one setting gets a bad value (the bad-setting
 //     byte picks which); bit 3: the input is damaged (the damage byte
 //     picks how); bits 4-5: connections removed (1: both ways, 2: one way,
-//     0 and 3: none), each with chance (drop byte % 16) / 64;
+//     0 and 3: none), each with chance (drop byte % 16) / 64; one way
+//     only on fields of at most kOneWayMaxSpans spans (else both ways);
 //   settings, one byte each: MinRegionArea kMinAreas[b % 8],
 //     MergeRegionArea kMergeAreas[b % 8], ContourMaxError kErrors[b % 8],
 //     MaxEdgeLength b % 32 cells; for pattern fields also TileSize 1 + b % 24
@@ -64,6 +65,9 @@ namespace b3d = onepath::build3d;
 inline constexpr std::int64_t kMinAreas[8] = {0, 1, 2, 4, 8, 20, 64, 300};
 inline constexpr std::int64_t kMergeAreas[8] = {0, 1, 5, 12, 20, 100, 400, 2000};
 inline constexpr double kErrors[8] = {0, 0.5, 1, 1.3, 2, 3.7, 0.01, 1e6};
+
+// The largest field (spans) whose connections are removed one way.
+inline constexpr std::size_t kOneWayMaxSpans = 400;
 
 enum class Damage { kNone, kArea, kConnection, kWidth };
 
@@ -198,6 +202,12 @@ inline FieldCase DecodeField(ByteReader& in) {
     }
     c.field = t.volumes;
   }
+  // One-way removals make long region connection lists, on which the merge
+  // of small regions (b3d.region.merge, as Recast's) takes seconds under
+  // the sanitizers on a few thousand spans
+  // (fuzz/regressions/build3d_partition/slow/): above kOneWayMaxSpans
+  // spans they are made both ways.
+  if (removal == 2 && c.field.spans().size() > kOneWayMaxSpans) removal = 1;
   if (drop > 0 && (removal == 1 || removal == 2))
     c.field = onepath::gen::WithoutSomeConnections(c.field, random, drop, removal == 2);
   // The damage: the first span's area, or its first connection pointing
