@@ -53,6 +53,7 @@
 
 #include "conformance/generators/build3d_fields.hpp"
 #include "conformance/generators/levels.hpp"
+#include "fuzz/build3d_compact.hpp"
 #include "fuzz/region_input.hpp"
 #include "onepath/build3d.hpp"
 #include "onepath/build3d/contours.hpp"
@@ -80,30 +81,6 @@ struct FieldCase {
   int targetDamage = 0;  // the damage byte / 3
   bool made = false;     // false: the field could not be made (nothing to check)
 };
-
-// b3d.span.connect on column lists (x + W z), recomputed here.
-inline void Connect(std::vector<std::vector<b3d::CompactSpan>>& columns, std::int64_t W,
-                    std::int64_t D, int walkableHeight, int climb) {
-  const int dx[4] = {-1, 0, 1, 0}, dz[4] = {0, 1, 0, -1};
-  for (std::int64_t z = 0; z < D; ++z)
-    for (std::int64_t x = 0; x < W; ++x)
-      for (auto& s : columns[x + W * z]) {
-        s.con = {63, 63, 63, 63};
-        for (int d = 0; d < 4; ++d) {
-          std::int64_t nx = x + dx[d], nz = z + dz[d];
-          if (nx < 0 || nz < 0 || nx >= W || nz >= D) continue;
-          const auto& n = columns[nx + W * nz];
-          for (std::size_t k = 0; k < n.size(); ++k) {
-            int lo = std::max(s.y, n[k].y);
-            int hi = std::min(s.y + s.h, n[k].y + n[k].h);
-            if (hi - lo >= walkableHeight && std::abs(int{n[k].y} - int{s.y}) <= climb) {
-              if (k <= 62) s.con[d] = static_cast<std::uint8_t>(k);
-              break;
-            }
-          }
-        }
-      }
-}
 
 inline std::vector<std::vector<b3d::CompactSpan>> DecodePattern(ByteReader& in, std::int64_t W) {
   int px = 1 + in.U8() % 8, pz = 1 + in.U8() % 8, shear = in.U8() % 8;

@@ -48,35 +48,14 @@ const char* kName = "fuzz_build3d_partition";
 
 [[noreturn]] void Fail(const std::string& what) { fuzz::Fail(kName, what); }
 
-// Runs f; true when it threw one of the spec's exception types, a failure
-// for any other exception.
-bool Throws(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const OnePathException&) {
-    return true;  // err.types: one of the spec's four (the base is abstract)
-  } catch (const std::exception& e) {
-    Fail(std::string("an exception the spec does not allow: ") + e.what());
-  } catch (...) {
-    Fail("an exception the spec does not allow (not a std::exception)");
-  }
-  return false;
-}
+bool Throws(const std::function<void()>& f) { return fuzz::Throws(kName, f); }
 
 void Expect(bool threw, bool want, const char* what) {
   if (threw && !want) Fail(std::string(what) + " threw on a valid input");
   if (!threw && want) Fail(std::string(what) + " did not throw on an invalid input");
 }
 
-recast_oracle::CompactHeightfield ToOracle(const CompactHeightfield& h) {
-  recast_oracle::CompactHeightfield out{
-      static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
-  for (const auto& column : ColumnLists(h)) {
-    out.columns.emplace_back();
-    for (const auto& s : column) out.columns.back().push_back({s.y, s.h, s.con, s.area});
-  }
-  return out;
-}
+using fuzz::ToOracle;
 
 // b3d.region.distance, b3d.region.blur: what holds whatever the algorithm.
 void CheckDistances(const CompactHeightfield& h, const DistanceField& f) {

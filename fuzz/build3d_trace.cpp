@@ -52,28 +52,9 @@ const char* kName = "fuzz_build3d_trace";
 
 [[noreturn]] void Fail(const std::string& what) { fuzz::Fail(kName, what); }
 
-bool Throws(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const OnePathException&) {
-    return true;  // err.types: one of the spec's four (the base is abstract)
-  } catch (const std::exception& e) {
-    Fail(std::string("an exception the spec does not allow: ") + e.what());
-  } catch (...) {
-    Fail("an exception the spec does not allow (not a std::exception)");
-  }
-  return false;
-}
+bool Throws(const std::function<void()>& f) { return fuzz::Throws(kName, f); }
 
-recast_oracle::CompactHeightfield ToOracle(const CompactHeightfield& h) {
-  recast_oracle::CompactHeightfield out{
-      static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
-  for (const auto& column : ColumnLists(h)) {
-    out.columns.emplace_back();
-    for (const auto& s : column) out.columns.back().push_back({s.y, s.h, s.con, s.area});
-  }
-  return out;
-}
+using fuzz::ToOracle;
 
 std::string Show(const ContourVertex& v) {
   return "(" + std::to_string(v.x) + ", " + std::to_string(v.y) + ", " + std::to_string(v.z) +
