@@ -54,6 +54,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "fuzz/build3d_compact.hpp"
 #include "fuzz/region_input.hpp"
 #include "onepath/build3d.hpp"
 #include "onepath/core/errors.hpp"
@@ -276,27 +277,7 @@ std::vector<std::vector<CompactSpan>> ExpectedCompact(const Heightfield& h, int 
       columns[c].push_back(s);
     }
   }
-  // b3d.span.directions: 0 = -x, 1 = +z, 2 = +x, 3 = -z (Recast's order).
-  const int dx[4] = {-1, 0, 1, 0}, dz[4] = {0, 1, 0, -1};
-  for (std::int64_t z = 0; z < h.depth(); ++z) {
-    for (std::int64_t x = 0; x < W; ++x) {
-      for (auto& s : columns[x + W * z]) {
-        for (int d = 0; d < 4; ++d) {
-          std::int64_t nx = x + dx[d], nz = z + dz[d];
-          if (nx < 0 || nz < 0 || nx >= W || nz >= h.depth()) continue;
-          const auto& n = columns[nx + W * nz];
-          for (std::size_t k = 0; k < n.size(); ++k) {
-            int lo = std::max(s.y, n[k].y);
-            int hi = std::min(s.y + s.h, n[k].y + n[k].h);
-            if (hi - lo >= walkableHeight && std::abs(int{n[k].y} - int{s.y}) <= climb) {
-              if (k <= 62) s.con[d] = static_cast<std::uint8_t>(k);
-              break;
-            }
-          }
-        }
-      }
-    }
-  }
+  fuzz::Connect(columns, W, h.depth(), walkableHeight, climb);
   return columns;
 }
 
@@ -348,15 +329,7 @@ recast_oracle::Heightfield ToOracle(const Heightfield& h) {
   return out;
 }
 
-recast_oracle::CompactHeightfield ToOracle(const CompactHeightfield& h) {
-  recast_oracle::CompactHeightfield out{
-      static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
-  for (const auto& column : ColumnLists(h)) {
-    out.columns.emplace_back();
-    for (const auto& s : column) out.columns.back().push_back({s.y, s.h, s.con, s.area});
-  }
-  return out;
-}
+using fuzz::ToOracle;
 
 template <typename Ours, typename Theirs>
 void CompareWithOracle(const Ours& ours, const recast_oracle::Outcome<Theirs>& theirs,

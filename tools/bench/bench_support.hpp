@@ -107,6 +107,37 @@ ChildReport TimeForked(benchmark::State& state, const std::string& name,
 // returns whether it was there.
 bool TakeFlag(int& argc, char** argv, const char* name, std::string& value);
 
+// The main() of a benchmark of cases over inputs 0 .. inputs - 1
+// (build3d_spans_bench, build3d_regions_bench): --peak-memory=<spec> runs
+// peakMemory (the child of PeakMemory); --max_input=N leaves out the
+// inputs above N (default maxInput); --check and --hashes run check and
+// hashes on the inputs up to it; else BM_<case>/<input> for every case
+// name and input, in milliseconds, calling bm(state, case).
+template <typename Case>
+int InputsMain(int argc, char** argv, CaseNames names, int inputs, int maxInput,
+               int (*peakMemory)(const std::string&), int (*check)(int), int (*hashes)(int),
+               void (*bm)(benchmark::State&, Case)) {
+  std::string value;
+  if (TakeFlag(argc, argv, "peak-memory", value)) return peakMemory(value);
+  if (TakeFlag(argc, argv, "max_input", value)) maxInput = std::atoi(value.c_str());
+  for (int i = 1; i < argc; ++i) {
+    if (std::string(argv[i]) == "--check") return check(maxInput);
+    if (std::string(argv[i]) == "--hashes") return hashes(maxInput);
+  }
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    const std::string name = std::string("BM_") + names[k];
+    for (int input = 0; input < inputs && input <= maxInput; ++input)
+      benchmark::RegisterBenchmark(name.c_str(), bm, static_cast<Case>(k))
+          ->Arg(input)
+          ->Unit(benchmark::kMillisecond);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
+
 // The map's solid cells as counter-clockwise squares between its snapped
 // grid lines (TileMapGridLine, the map's origin and cell size).
 ClipperLib::Paths CellSquares(const gen::TileMap& map, int snapBits = 16);

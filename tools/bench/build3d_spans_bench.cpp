@@ -309,26 +309,6 @@ int Hashes(int max_input) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string value;
-  if (onepath::bench::TakeFlag(argc, argv, "peak-memory", value)) return PeakMemoryChild(value);
-  int max_input = kSoupInput;
-  if (onepath::bench::TakeFlag(argc, argv, "max_input", value))
-    max_input = std::atoi(value.c_str());
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--check") == 0) return Check(max_input);
-    if (std::strcmp(argv[i], "--hashes") == 0) return Hashes(max_input);
-  }
-
-  for (std::size_t k = 0; k < std::size(kCaseNames); ++k) {
-    const std::string bm = std::string("BM_") + kCaseNames[k];
-    for (int input = 0; input < kInputs && input <= max_input; ++input)
-      benchmark::RegisterBenchmark(bm.c_str(), BM_Case, static_cast<Case>(k))
-          ->Arg(input)
-          ->Unit(benchmark::kMillisecond);
-  }
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
+  return onepath::bench::InputsMain<Case>(argc, argv, kCaseNames, kInputs, kSoupInput,
+                                          PeakMemoryChild, Check, Hashes, BM_Case);
 }

@@ -4,6 +4,8 @@
 // b3d.region.remove-small, b3d.region.merge, b3d.region.renumber), after
 // Recast 1.6.0's mergeAndFilterRegions.
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "onepath/build3d/internal/regions.hpp"
 #include "onepath/core/canonical.hpp"
@@ -197,7 +199,12 @@ TileRegions Filter(const RegionField& f, std::vector<std::uint32_t> reg, std::ui
     }
   }
 
-  // b3d.region.merge.
+  // b3d.region.merge. A record listed again in a.connections is not tested
+  // again: its test gave false, or true with best = its spans, and best
+  // only decreases, so a second test gives false (one-way connections make
+  // lists of thousands of repeats, and CanMerge scans a whole list).
+  std::vector<std::uint64_t> tested(n, 0);
+  std::uint64_t stamp = 0;
   for (;;) {
     int merged = 0;
     for (std::size_t i = 0; i < n; ++i) {
@@ -206,9 +213,11 @@ TileRegions Filter(const RegionField& f, std::vector<std::uint32_t> reg, std::ui
       if (a.spans > mergeRegionArea && Contains(a.connections, 0)) continue;
       std::int64_t best = kMergeSmallestStart;
       std::uint32_t target = a.id;
+      ++stamp;
       for (const std::uint32_t j : a.connections) {
         const Record& m = records[j];
-        if (m.id == 0 || m.overlap) continue;
+        if (m.id == 0 || m.overlap || tested[j] == stamp) continue;
+        tested[j] = stamp;
         if (m.spans < best && CanMerge(a, m) && CanMerge(m, a)) {
           best = m.spans;
           target = m.id;
