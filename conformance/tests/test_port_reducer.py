@@ -24,7 +24,8 @@ from test_adapter_runner import (ONEPATH, PYTHON, SOURCE, Run,  # noqa: E402
                                  run_on_a_terminal, suite_vectors)
 
 PORT = os.path.join(SOURCE, "conformance", "adapters", "python_port", "adapter.py")
-PORT_OPERATIONS = {"Predicates.Orient2D", "Predicates.InCircle", "Region.FromTileMap"}
+PORT_OPERATIONS = {"Canonical.Encode", "Predicates.Orient2D", "Predicates.InCircle",
+                   "Region.FromTileMap"}
 
 
 def golden_vectors():
