@@ -24,7 +24,8 @@ from test_adapter_runner import (ONEPATH, PYTHON, SOURCE, Run,  # noqa: E402
                                  run_on_a_terminal, suite_vectors)
 
 PORT = os.path.join(SOURCE, "conformance", "adapters", "python_port", "adapter.py")
-PORT_OPERATIONS = {"Predicates.Orient2D", "Predicates.InCircle", "Region.FromTileMap"}
+PORT_OPERATIONS = {"Canonical.Encode", "Predicates.Orient2D", "Predicates.InCircle",
+                   "Region.FromTileMap"}
 # The predicates adapter with a porter's mistake on every input of a kind.
 PREDICATE_BUG = os.path.join(SOURCE, "conformance", "tests", "adapters", "predicate_bug_adapter.py")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,12 +10,15 @@
 //   gen_golden_arrangement OUT_DIR [cases-per-kind (default 40)] [max-edges (default 24)]
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "conformance/generators/arrangement_cases.hpp"
 #include "onepath/core/canonical.hpp"
@@ -61,6 +64,127 @@ json Decoded(const oracle::BfArrangement& a) {
 
 using Writer = onepath::golden::JsonlWriter;
 
+// --- The clauses a vector exercises, from its input --------------------------
+//
+// Computed here, exactly, from the edges alone (and the oracle's own
+// helpers, which share no code with src/), not from an instrumented run:
+// a vector names a clause when the clause decides something for it.
+
+__extension__ typedef __int128 I128;
+using oracle::BfPoint;
+
+int Sign(I128 v) { return (v > 0) - (v < 0); }
+
+// pred.orient2d on grid points (|coordinate| <= 2^40: the products fit).
+int Orient(BfPoint a, BfPoint b, BfPoint c) {
+  return Sign(I128{b.x - a.x} * (c.y - a.y) - I128{b.y - a.y} * (c.x - a.x));
+}
+
+// c lies on the closed segment ab (collinear with it and in its box).
+bool OnSegment(BfPoint a, BfPoint b, BfPoint c) {
+  return Orient(a, b, c) == 0 && std::min(a.x, b.x) <= c.x && c.x <= std::max(a.x, b.x) &&
+         std::min(a.y, b.y) <= c.y && c.y <= std::max(a.y, b.y);
+}
+
+// The closed segments ab and cd have a point in common.
+bool SegmentsMeet(BfPoint a, BfPoint b, BfPoint c, BfPoint d) {
+  const int o1 = Orient(a, b, c), o2 = Orient(a, b, d), o3 = Orient(c, d, a), o4 = Orient(c, d, b);
+  if (o1 * o2 < 0 && o3 * o4 < 0) return true;
+  return OnSegment(a, b, c) || OnSegment(a, b, d) || OnSegment(c, d, a) || OnSegment(c, d, b);
+}
+
+// The closed segment pq meets the closed square of side 1 around c (the
+// pixel with its right and top sides): in doubled coordinates the square
+// is [2c - 1, 2c + 1]; the boxes meet and the square's corners are not all
+// strictly on one side of the line.
+bool MeetsClosedSquare(BfPoint p, BfPoint q, BfPoint c) {
+  const BfPoint P{2 * p.x, 2 * p.y}, Q{2 * q.x, 2 * q.y};
+  if (std::max(P.x, Q.x) < 2 * c.x - 1 || std::min(P.x, Q.x) > 2 * c.x + 1 ||
+      std::max(P.y, Q.y) < 2 * c.y - 1 || std::min(P.y, Q.y) > 2 * c.y + 1)
+    return false;
+  int pos = 0, neg = 0;
+  for (std::int64_t dx : {-1, 1})
+    for (std::int64_t dy : {-1, 1}) {
+      const int o = Orient(P, Q, {2 * c.x + dx, 2 * c.y + dy});
+      pos += o > 0;
+      neg += o < 0;
+    }
+  return pos < 4 && neg < 4;
+}
+
+struct Exercised {
+  bool dropDegenerate = false;  // an edge with p = q (arr.drop-degenerate)
+  bool meet = false;            // two remaining edges meet (arr.proper-crossing decides)
+  bool properCrossing = false;  // two remaining edges cross properly
+  bool roundMoves = false;      // a crossing is not a grid point (arr.round moves it)
+  bool halfRoundsUp = false;    // a crossing coordinate is a half (floor(X + 1/2) vs even)
+  bool reroute = false;         // an edge meets another hot pixel (arr.reroute visits it)
+  bool pixelBoundary = false;   // an edge touches another hot pixel's right or top side only
+  bool repeated = false;        // an edge given twice, in either direction (arr.promise)
+};
+
+Exercised ExercisedBy(const std::vector<TaggedEdge>& edges) {
+  Exercised e;
+  std::vector<std::pair<BfPoint, BfPoint>> kept;
+  for (const TaggedEdge& t : edges) {
+    if (t.p == t.q) {
+      e.dropDegenerate = true;
+      continue;
+    }
+    kept.push_back({{t.p.x, t.p.y}, {t.q.x, t.q.y}});
+  }
+  std::set<BfPoint> hot;  // arr.hot-pixels
+  for (const auto& [p, q] : kept) hot.insert({p, q});
+  std::set<std::pair<BfPoint, BfPoint>> undirected;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    auto [a, b] = kept[i];
+    auto key = a < b ? std::pair{a, b} : std::pair{b, a};
+    if (!undirected.insert(key).second) e.repeated = true;
+    for (std::size_t j = i + 1; j < kept.size(); ++j) {
+      auto [c, d] = kept[j];
+      if (!SegmentsMeet(a, b, c, d)) continue;
+      e.meet = true;
+      if (!oracle::BfCrossProperly(a, b, c, d)) continue;
+      e.properCrossing = true;
+      const BfPoint r = oracle::BfRoundedCrossing(a, b, c, d);
+      hot.insert(r);
+      if (Orient(a, b, r) != 0 || Orient(c, d, r) != 0) e.roundMoves = true;
+      // A half: the crossing is (r.x - 1/2, ·) or (·, r.y - 1/2) on both lines.
+      const BfPoint A{2 * a.x, 2 * a.y}, B{2 * b.x, 2 * b.y}, C{2 * c.x, 2 * c.y},
+          D{2 * d.x, 2 * d.y};
+      for (std::int64_t hx : {0, 1})
+        for (std::int64_t hy : {0, 1}) {
+          const BfPoint x{2 * r.x - hx, 2 * r.y - hy};
+          if ((hx || hy) && Orient(A, B, x) == 0 && Orient(C, D, x) == 0) e.halfRoundsUp = true;
+        }
+    }
+  }
+  for (const auto& [p, q] : kept) {
+    for (const BfPoint& c : hot) {
+      if (c == p || c == q) continue;
+      if (oracle::BfSegmentMeetsPixel(p, q, c))
+        e.reroute = true;
+      else if (MeetsClosedSquare(p, q, c))
+        e.pixelBoundary = true;
+    }
+  }
+  return e;
+}
+
+json ClausesOf(const Exercised& e, const oracle::BfStats& stats, bool anyEdge) {
+  json c = json::array({"arr.output"});
+  if (e.dropDegenerate) c.push_back("arr.drop-degenerate");
+  if (e.reroute || e.pixelBoundary) c.push_back("arr.pixel");
+  if (e.meet) c.push_back("arr.proper-crossing");
+  if (e.roundMoves) c.push_back("arr.round");
+  if (anyEdge) c.push_back("arr.hot-pixels");
+  if (e.reroute) c.push_back("arr.reroute");
+  if (stats.rounds > 1) c.push_back("arr.repair");  // the oracle's first round found work
+  if (anyEdge) c.push_back("arr.merge");
+  if (e.repeated) c.push_back("arr.promise");
+  return c;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -82,16 +206,18 @@ int main(int argc, char** argv) {
       std::vector<TaggedEdge> edges = gen::MakeArrangementCase(kind, rng, max_edges);
       std::vector<oracle::BfEdge> bf;
       for (const TaggedEdge& e : edges) bf.push_back({{e.p.x, e.p.y}, {e.q.x, e.q.y}, e.operand});
-      oracle::BfArrangement expected = oracle::BruteForceArrangement(bf);
+      oracle::BfStats stats;
+      oracle::BfArrangement expected = oracle::BruteForceArrangement(bf, &stats);
       std::string hash = Sha256Hex(oracle::BruteForceCanonicalBytes(expected));
+      const Exercised exercised = ExercisedBy(edges);
       json flags = json::array({kname});
       if (expected.segments.empty()) flags.push_back("empty");
+      if (exercised.halfRoundsUp) flags.push_back("half_rounds_up");
+      if (exercised.pixelBoundary) flags.push_back("pixel_boundary");
       json v = {
           {"id", fmt::format("arrangement/{}/{}", kname, InputKey(edges))},
           {"op", "Arrangement.Build"},
-          {"clauses",
-           {"arr.output", "arr.hot-pixels", "arr.reroute", "arr.repair", "arr.merge",
-            "arr.promise"}},
+          {"clauses", ClausesOf(exercised, stats, stats.edges > 0)},
           {"input", Input(edges)},
           {"expect", {{"sha256", hash}, {"value", Decoded(expected)}}},
           {"flags", flags},

@@ -66,6 +66,7 @@
 #include <string>
 
 #include "conformance/generators/noisy_tilemap.hpp"
+#include "onepath/core/int128.hpp"
 #include "onepath/geom2d/internal/shrink.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "tools/golden/jsonl_writer.hpp"
@@ -96,15 +97,62 @@ struct OffsetArgs {
   double arcTolerance = 0.0;
 };
 
-const json kOffsetClauses = {
-    "offset.arguments",     "offset.radius",          "offset.pieces",      "offset.normal",
-    "offset.rounded-point", "offset.round-rectangle", "offset.half-angles", "offset.vertex-count",
-    "offset.unit-ring",     "offset.round-vertex",    "offset.square",      "region.face-rule",
-    "region.canonical"};
-const json kShrinkClauses = {
-    "shrink.settings",      "shrink.arc-tolerance", "shrink.lambda",    "shrink.equal-area-ring",
-    "shrink.rectangle",     "shrink.sector",        "shrink.edges",     "offset.normal",
-    "offset.rounded-point", "offset.vertex-count",  "region.face-rule", "region.canonical"};
+// The clauses a vector exercises, from its input: with distance 0 (or
+// AgentRadius 0) or an empty region nothing is swept and the result is the
+// region itself (offset.radius, shrink.settings); otherwise the Round
+// join's pieces or the Square join's; the shrink's sectors, and with them
+// E_m and its m, only where a ring vertex is reflex (shrink.sector).
+json OffsetClauses(const Region& region, const OffsetArgs& a) {
+  json c = json::array({"offset.arguments", "offset.radius"});
+  if (a.distance != 0 && !region.IsEmpty()) {
+    c.push_back("offset.pieces");
+    if (a.join == "Round") {
+      for (const char* k :
+           {"offset.normal", "offset.rounded-point", "offset.round-rectangle", "offset.half-angles",
+            "offset.vertex-count", "offset.unit-ring", "offset.round-vertex"})
+        c.push_back(k);
+    } else {
+      c.push_back("offset.square");
+    }
+    c.push_back("region.face-rule");
+  }
+  c.push_back("region.canonical");
+  return c;
+}
+
+// A ring vertex with a right turn (shrink.sector: Orient(p, a, b) < 0).
+bool HasReflexVertex(const Region& region) {
+  for (const auto& ring : region.Rings()) {
+    const std::size_t n = ring.size();
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto p = ring[(k + n - 1) % n], a = ring[k], b = ring[(k + 1) % n];
+      const onepath::Int128 o = static_cast<onepath::Int128>(a.x - p.x) * (b.y - p.y) -
+                                static_cast<onepath::Int128>(a.y - p.y) * (b.x - p.x);
+      if (o < 0) return true;
+    }
+  }
+  return false;
+}
+
+json ShrinkClauses(const Region& region, const Mesh2DSettings& s) {
+  json c = json::array({"shrink.settings"});
+  if (s.AgentRadius != 0 && !region.IsEmpty()) {
+    const bool reflex = HasReflexVertex(region);
+    if (reflex) {
+      for (const char* k : {"shrink.arc-tolerance", "shrink.lambda", "shrink.equal-area-ring"})
+        c.push_back(k);
+    }
+    c.push_back("shrink.rectangle");
+    if (reflex) c.push_back("shrink.sector");
+    c.push_back("shrink.edges");
+    c.push_back("offset.normal");
+    c.push_back("offset.rounded-point");
+    if (reflex) c.push_back("offset.vertex-count");
+    c.push_back("region.face-rule");
+  }
+  c.push_back("region.canonical");
+  return c;
+}
 
 std::string OffsetKey(const Operand& o, const OffsetArgs& a) {
   CanonicalWriter w;
@@ -143,15 +191,16 @@ json OffsetVector(const std::string& kind, const Operand& o, const OffsetArgs& a
   Region region = Build(o);
   Region result = region.Offset(
       a.distance, a.join == "Round" ? OffsetJoin::kRound : OffsetJoin::kSquare, a.arcTolerance);
-  return Positive("Region.Offset", "region_offset", kind, OffsetKey(o, a), kOffsetClauses,
+  return Positive("Region.Offset", "region_offset", kind, OffsetKey(o, a), OffsetClauses(region, a),
                   OffsetInput(o, a), result, o.SnapBits(), provenance);
 }
 
 json ShrinkVector(const std::string& kind, const Operand& o, const Mesh2DSettings& s,
                   const std::string& provenance) {
-  Region result = Mesh2DPipeline::Shrink(Build(o), s);
-  return Positive("Mesh2DPipeline.Shrink", "mesh2d_shrink", kind, ShrinkKey(o, s), kShrinkClauses,
-                  ShrinkInput(o, s), result, o.SnapBits(), provenance);
+  Region region = Build(o);
+  Region result = Mesh2DPipeline::Shrink(region, s);
+  return Positive("Mesh2DPipeline.Shrink", "mesh2d_shrink", kind, ShrinkKey(o, s),
+                  ShrinkClauses(region, s), ShrinkInput(o, s), result, o.SnapBits(), provenance);
 }
 
 // --- draws ------------------------------------------------------------------

@@ -188,6 +188,36 @@ const json kBooleanClauses = {"region.boolean",      "region.face-rule",  "regio
                               "region.ring-order",   "region.invariants", "region.canonical",
                               "region.from-outlines"};
 
+// Some coordinate of the outlines is off the grid, so grid.snap moves it:
+// x × 2^SnapBits (exact, a power-of-two scaling) is not an integer.
+bool SnapMoves(const OutlinesInput& in) {
+  for (const Outline& o : in.outlines)
+    for (const auto& ring : o.rings)
+      for (Vector2D p : ring)
+        for (double v : {p.x, p.y}) {
+          const double g = std::ldexp(v, in.snapBits);
+          if (std::isfinite(g) && g != std::nearbyint(g)) return true;
+        }
+  return false;
+}
+
+// The clauses a vector exercises, from its input and result (per vector,
+// docs/golden-format.md): grid.snap only when snapping moves a coordinate;
+// with an empty result there is no boundary to trace (region.rings,
+// region.simplify, region.ring-order).
+json Exercised(const json& all, bool snapMoves, const Region& result) {
+  json c = json::array();
+  for (const json& k : all) {
+    const std::string id = k.get<std::string>();
+    if (id == "grid.snap" && !snapMoves) continue;
+    if (result.IsEmpty() &&
+        (id == "region.rings" || id == "region.simplify" || id == "region.ring-order"))
+      continue;
+    c.push_back(id);
+  }
+  return c;
+}
+
 // --- agreement with CGAL where nothing is rounded ----------------------------
 
 namespace oracle = onepath::oracle;
@@ -271,8 +301,8 @@ json OutlinesVector(const std::string& kind, const OutlinesInput& in,
                     const std::string& provenance) {
   Region result = Build(in);
   return Positive(
-      "Region.FromOutlines", "region_from_outlines", kind, InputKey(in), kOutlineClauses,
-      InputJson(in), result, in.snapBits,
+      "Region.FromOutlines", "region_from_outlines", kind, InputKey(in),
+      Exercised(kOutlineClauses, SnapMoves(in), result), InputJson(in), result, in.snapBits,
       WithCgal(result, in, nullptr, oracle::PolygonSetOp::kNone, InputJson(in), provenance));
 }
 
@@ -300,8 +330,9 @@ json TileMapVector(const std::string& kind, const TileMapInput& m, const std::st
         request.first.push_back({{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}});
     }
   const bool agrees = CgalAgrees(r, request, InputJson(m));
-  return Positive("Region.FromTileMap", "region_from_tilemap", kind, InputKey(m), kTileMapClauses,
-                  InputJson(m), r, m.snapBits, agrees ? provenance + kCgalAgreesTiles : provenance);
+  return Positive("Region.FromTileMap", "region_from_tilemap", kind, InputKey(m),
+                  Exercised(kTileMapClauses, true, r), InputJson(m), r, m.snapBits,
+                  agrees ? provenance + kCgalAgreesTiles : provenance);
 }
 
 struct BooleanOp {
@@ -324,9 +355,10 @@ const BooleanOp kBooleanOps[] = {
 json BooleanVector(const BooleanOp& op, const std::string& kind, const OutlinesInput& a,
                    const OutlinesInput& b, const std::string& provenance) {
   Region result = (Build(a).*op.apply)(Build(b));
-  return Positive(op.op, op.short_op, kind, InputKey(a, b), kBooleanClauses, InputJson(a, b),
-                  result, a.snapBits,
-                  WithCgal(result, a, &b, op.cgal, InputJson(a, b), provenance));
+  json clauses = Exercised(kBooleanClauses, true, result);
+  if (SnapMoves(a) || SnapMoves(b)) clauses.push_back("grid.snap");
+  return Positive(op.op, op.short_op, kind, InputKey(a, b), clauses, InputJson(a, b), result,
+                  a.snapBits, WithCgal(result, a, &b, op.cgal, InputJson(a, b), provenance));
 }
 
 // The rings in one outline, or one outline each.

@@ -81,6 +81,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <vector>
 
 #include "conformance/generators/cdt_validity.hpp"
 #include "conformance/generators/pillar_rooms.hpp"
@@ -88,6 +90,8 @@
 #include "conformance/generators/tile_squares.hpp"
 #include "conformance/generators/triangulation_validity.hpp"
 #include "onepath/geom2d/cdt.hpp"
+#include "onepath/geom2d/internal/cdt_mesh.hpp"   // CdtOptions: another insertion order
+#include "onepath/geom2d/internal/cdt_order.hpp"  // cdt.order's pieces
 #include "onepath/geom2d/pipeline.hpp"
 #include "onepath/geom2d/triangulation.hpp"
 #include "oracles/cgal/cdt_cgal.hpp"
@@ -187,9 +191,60 @@ std::vector<std::uint8_t> CdtBytesOf(std::size_t n, const onepath::oracle::CdtCg
 // --- cdt/ -------------------------------------------------------------------
 
 const char* kCdtChecked = "conformance/generators/cdt_validity CheckCdtValidity";
-const json kCdtClauses = {"cdt.input",        "cdt.structure", "cdt.bounding-triangle",
-                          "cdt.order",        "cdt.legalize",  "cdt.constraint",
-                          "cdt.final-passes", "cdt.canonical"};
+
+// cdt.order with the 64-point threshold left out: the rounds and the
+// Hilbert order for any n (a plausible mistake, to see whether a vector
+// can tell the rule).
+std::vector<std::uint32_t> BrioOrderForAnyCount(const Points& points) {
+  const std::size_t n = points.size();
+  std::int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {INT64_MIN, INT64_MIN};
+  for (GridPoint p : points) {
+    lo[0] = std::min(lo[0], p.x), hi[0] = std::max(hi[0], p.x);
+    lo[1] = std::min(lo[1], p.y), hi[1] = std::max(hi[1], p.y);
+  }
+  int s = 0;
+  while (((hi[0] - lo[0]) >> s) >= 4096 || ((hi[1] - lo[1]) >> s) >= 4096) ++s;
+  std::vector<std::tuple<int, std::uint32_t, std::uint32_t>> keys;
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const auto cx = static_cast<std::uint32_t>((points[i].x - lo[0]) >> s);
+    const auto cy = static_cast<std::uint32_t>((points[i].y - lo[1]) >> s);
+    keys.emplace_back(-onepath::geom2d::InsertionRound(i, n), onepath::geom2d::HilbertIndex(cx, cy),
+                      i);
+  }
+  std::sort(keys.begin(), keys.end());
+  std::vector<std::uint32_t> order;
+  for (const auto& k : keys) order.push_back(std::get<2>(k));
+  return order;
+}
+
+// The clauses a CDT vector exercises. cdt.canonical's bytes do not show
+// slots, so cdt.structure, cdt.locate and cdt.split are left to the
+// Cdt.InsertPoints vectors (tools/golden/gen_cdt.py). cdt.order: an
+// insertion in sorted, reversed or always-randomised order gives other
+// bytes (the vector can tell the order). cdt.flip and cdt.legalize: the
+// insertion flipped an edge; cdt.constraint: there are constraints;
+// cdt.final-passes: a constraint flipped edges, the only way an edge can
+// be flippable when the passes start (cdt.final-passes).
+json CdtClauses(const Points& points, const Constraints& constraints,
+                const onepath::geom2d::Triangulation& t, const std::vector<std::uint8_t>& bytes) {
+  json c = json::array({"cdt.input", "cdt.bounding-triangle"});
+  std::vector<std::uint32_t> sorted(points.size()), reversed(points.size());
+  for (std::uint32_t i = 0; i < points.size(); ++i) sorted[i] = reversed[points.size() - 1 - i] = i;
+  bool order = false;
+  for (const std::vector<std::uint32_t>& other : {sorted, reversed, BrioOrderForAnyCount(points)}) {
+    onepath::geom2d::CdtOptions options;
+    options.insertionOrder = other;
+    order = order || CanonicalBytes(ConstrainedDelaunay(points, constraints, options)) != bytes;
+  }
+  if (order) c.push_back("cdt.order");
+  const onepath::geom2d::CdtStatistics& st = t.statistics;
+  if (st.insertionFlips + st.constraintFlips + st.finalPassFlips > 0) c.push_back("cdt.flip");
+  if (st.insertionFlips > 0) c.push_back("cdt.legalize");
+  if (!constraints.empty()) c.push_back("cdt.constraint");
+  if (st.constraintFlips > 0) c.push_back("cdt.final-passes");
+  c.push_back("cdt.canonical");
+  return c;
+}
 
 std::string CdtKey(const Points& points, const Constraints& constraints) {
   CanonicalWriter w;
@@ -223,7 +278,7 @@ json CdtVector(const std::string& kind, const Points& points, const Constraints&
   if (cgal.unique && CdtBytesOf(points.size(), cgal.result) != bytes)
     Fail("the CDT is unique but differs from CGAL's", input);
   return CheckedVector("Cdt.ConstrainedDelaunay", "cdt", kind, CdtKey(points, constraints),
-                       kCdtClauses, input, bytes, false,
+                       CdtClauses(points, constraints, t, bytes), input, bytes, false,
                        cgal.unique ? provenance + kCdtAgrees : provenance);
 }
 
@@ -401,10 +456,32 @@ const char* kTriangulationChecked =
     "conformance/generators/triangulation_validity CheckTriangulationValidity";
 const char* kPartitionChecked =
     "conformance/generators/triangulation_validity CheckPartitionValidity";
-const json kTriangulateClauses = {"triangulate.input", "triangulate.faces", "triangulate.output",
-                                  "triangulate.canonical", "cdt.constraint"};
-const json kPartitionClauses = {"partition.limit", "partition.merge", "partition.output",
-                                "partition.canonical", "partition.promise"};
+// The clauses a vector exercises, from its region: the empty region has
+// no constraint and no triangle to keep (triangulate.faces); a merge needs
+// an interior edge (partition.merge's candidate diagonals), a shrink a
+// radius and a region (shrink.settings: AgentRadius 0 returns the region).
+json TriangulateClauses(const Region& region) {
+  json c = json::array({"triangulate.input"});
+  if (!region.IsEmpty()) c.push_back("triangulate.faces");
+  c.push_back("triangulate.output");
+  c.push_back("triangulate.canonical");
+  if (!region.IsEmpty()) c.push_back("cdt.constraint");
+  return c;
+}
+
+bool HasInteriorEdge(const RegionTriangulation& t) {
+  return std::any_of(t.neighbours.begin(), t.neighbours.end(),
+                     [](std::int32_t n) { return n >= 0; });
+}
+
+json PartitionClauses(const Region& region) {
+  json c = json::array({"partition.limit"});
+  if (HasInteriorEdge(region.Triangulate())) c.push_back("partition.merge");
+  c.push_back("partition.output");
+  c.push_back("partition.canonical");
+  if (!region.IsEmpty()) c.push_back("partition.promise");
+  return c;
+}
 
 const char* kTriangulateAgrees =
     "; unique (no cocircular quadruple across an interior edge), and equal to the triangles of "
@@ -467,7 +544,7 @@ json TriangulateVector(const std::string& kind, const Operand& o, const std::str
   if (!region.IsEmpty()) cgal = CgalTriangulateBytes(region, input);
   if (cgal && *cgal != bytes) Fail("the triangulation is unique but differs from CGAL's", input);
   return CheckedVector("Region.Triangulate", "region_triangulate", kind,
-                       Sha256Hex(w.bytes()).substr(0, 12), kTriangulateClauses, input, bytes,
+                       Sha256Hex(w.bytes()).substr(0, 12), TriangulateClauses(region), input, bytes,
                        t.triangles.empty(), cgal ? provenance + kTriangulateAgrees : provenance);
 }
 
@@ -489,7 +566,7 @@ json PartitionVector(const std::string& kind, const Operand& o, int limit,
   ConvexPartition p = region.PartitionConvex(limit);
   Require(gen::CheckPartitionValidity(region.Rings(), p, limit), "Region.PartitionConvex", input);
   return CheckedVector("Region.PartitionConvex", "region_partition_convex", kind,
-                       PartitionKey(o, limit), kPartitionClauses, input, CanonicalBytes(p),
+                       PartitionKey(o, limit), PartitionClauses(region), input, CanonicalBytes(p),
                        p.polygons.empty(), provenance);
 }
 
@@ -665,8 +742,14 @@ const char* kBuildChecked =
     "every stage checked: region and shrunk by conformance/generators/region_validity "
     "CheckRegionValidity, triangles and polygons by conformance/generators/"
     "triangulation_validity CheckTriangulationValidity, CheckPartitionValidity";
-const json kBuildClauses = {"pipeline.settings",  "pipeline.stages", "shrink.edges",
-                            "triangulate.output", "partition.merge", "partition.canonical"};
+json BuildClauses(const Mesh2DBuild& build, const Mesh2DSettings& s) {
+  json c = json::array({"pipeline.settings", "pipeline.stages"});
+  if (s.AgentRadius != 0 && !build.region.IsEmpty()) c.push_back("shrink.edges");
+  c.push_back("triangulate.output");
+  if (HasInteriorEdge(build.triangles)) c.push_back("partition.merge");
+  c.push_back("partition.canonical");
+  return c;
+}
 
 json SettingsJson(const Mesh2DSettings& s) {
   return {{"SnapBits", s.SnapBits},
@@ -767,7 +850,7 @@ json BuildVector(const std::string& kind, const BuildInput& b, const std::string
   Require(gen::CheckPartitionValidity(rings, build.polygons, b.s.MaxVerticesPerPolygon),
           "stage polygons", input);
   json v =
-      CheckedVector(BuildOp(b), BuildShortOp(b), kind, BuildKey(b), kBuildClauses, input,
+      CheckedVector(BuildOp(b), BuildShortOp(b), kind, BuildKey(b), BuildClauses(build, b.s), input,
                     CanonicalBytes(build.polygons), build.polygons.polygons.empty(), provenance);
   v["expect"]["stages"] = StageHashes(BuildOp(b), input, build);
   return v;

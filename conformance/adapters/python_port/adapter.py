@@ -3,7 +3,8 @@
 only, written from docs/spec/ alone, behind its adapter (protocol 1,
 docs/adapter-protocol.md).
 
-It implements a real subset: the snap grid (grid.*), the exact predicates
+It implements a real subset: the canonical encoder itself
+(Canonical.Encode, canon.*), the snap grid (grid.*), the exact predicates
 (Predicates.Orient2D, Predicates.InCircle) and Region.FromTileMap (the
 boundary traced from the cells, region.rings, region.simplify,
 region.ring-order, region.canonical). Every other operation is left out of
@@ -20,6 +21,7 @@ metamorphic checks:
     collinear   collinear vertices of degree 2 are kept (region.simplify)
     snap-away   snapping rounds halves away from zero, not to even (grid.snap)
     int32       grid coordinates wrap as 32-bit integers (beyond 2^31 units)
+    negzero     -0.0 is written as +0.0 (canon.float)
 """
 import argparse
 import json
@@ -32,10 +34,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import predicates  # noqa: E402
 import tilemap  # noqa: E402
-from canonical import sign_bytes  # noqa: E402
+from canonical import sign_bytes, value_bytes  # noqa: E402
 from errors import SpecError  # noqa: E402
 
-BUGS = ("ring-start", "collinear", "snap-away", "int32")
+BUGS = ("ring-start", "collinear", "snap-away", "int32", "negzero")
 number = tilemap.number
 
 
@@ -51,7 +53,12 @@ def incircle(inp, bugs):
     return sign_bytes(predicates.incircle(*(point(inp, n) for n in "abcd")))
 
 
+def encode(inp, bugs):
+    return b"".join(value_bytes(v, number, "negzero" in bugs) for v in inp["values"])
+
+
 OPERATIONS = {
+    "Canonical.Encode": encode,
     "Predicates.Orient2D": orient2d,
     "Predicates.InCircle": incircle,
     "Region.FromTileMap": tilemap.from_tilemap,

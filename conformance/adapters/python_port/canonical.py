@@ -25,6 +25,33 @@ class Writer:
         return b"".join(self.parts)
 
 
+INT_FORMATS = {"u8": "<B", "i8": "<b", "u16": "<H", "i16": "<h",
+               "u32": "<I", "i32": "<i", "u64": "<Q", "i64": "<q"}
+FLOAT_FORMATS = {"f32": "<f", "f64": "<d"}  # canon.float: the IEEE 754 bits as they are
+
+
+def value_bytes(item, number, negzero_bug=False):
+    """One typed value [tag, value] of Canonical.Encode (canon.int, canon.float,
+    canon.string, canon.list, canon.sign)."""
+    tag, value = item
+    if tag in INT_FORMATS:
+        return struct.pack(INT_FORMATS[tag], value)
+    if tag in FLOAT_FORMATS:
+        x = number(value)
+        if negzero_bug and x == 0:
+            x = 0.0  # the planted defect: -0.0 normalised to +0.0
+        return struct.pack(FLOAT_FORMATS[tag], x)
+    if tag == "string":  # canon.string: u32 UTF-8 byte length, then the bytes
+        data = value.encode("utf-8")
+        return struct.pack("<I", len(data)) + data
+    if tag == "list":  # canon.list
+        return struct.pack("<I", len(value)) + b"".join(
+            value_bytes(v, number, negzero_bug) for v in value)
+    if tag == "sign":
+        return sign_bytes(value)
+    raise ValueError("unknown tag %r" % tag)
+
+
 def sign_bytes(s):  # canon.sign
     w = Writer()
     w.i8(s)
