@@ -445,9 +445,8 @@ std::string ReportSummary(const Report& r, bool only_run) {
       ++hidden;
       continue;
     }
-    const char* flag = row.Uncovered()
-                           ? (r.tests.known ? "  <- uncovered: no vector, no test"
-                                            : "  <- no vector (tests unknown)")
+    const char* flag = row.Uncovered()   ? (r.tests.known ? "  <- uncovered: no vector, no test"
+                                                          : "  <- no vector (tests unknown)")
                        : row.Unchecked() ? "  (not observable by a port)"
                                          : "";
     out += fmt::format("{:<28} {:>7} {:>7} {:>7}  {}{}\n", row.clause.id, row.passed, row.failed,

@@ -143,8 +143,8 @@ std::vector<FailureGroup> GroupFailures(const Report& r);
 // The console's FAIL lines: one per group, the divergence in words first,
 // then the input (short) and the vector, hashes last; a group of several
 // starts "19 × " and names the group (FailureGroup::label) and its first
-// vector, a failure alone its own divergence (FailureFacts::Label). At most `max_lines` lines (0: all), then how many were
-// not printed and where they are (`see`, e.g. "report/report.md").
+// vector, a failure alone its own divergence (FailureFacts::Label). At most `max_lines` lines (0:
+// all), then how many were not printed and where they are (`see`, e.g. "report/report.md").
 std::string FailureLines(const Report& r, int max_lines, const std::string& see);
 
 // Why vectors were skipped ("operation X not supported ..."), with counts.

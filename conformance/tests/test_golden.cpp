@@ -288,7 +288,6 @@ TEST(SpecClauses, NotObservableMarkIsReadAndShownInsteadOfUncovered) {
   EXPECT_TRUE(marked.count("arr.candidates"));
 }
 
-
 namespace {
 
 // NavSettings (b3d.settings) as a vector holds them: cells of 0.25, rows
