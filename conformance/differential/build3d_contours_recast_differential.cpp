@@ -244,11 +244,7 @@ void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::t
 TEST(Build3DContoursRecastDifferential, GeneratedLevels) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  Tally tally;
-  std::mt19937_64 random(2727);
-  b3d_recast::ForEachLevelTile(
-      random, [&](const std::string& label, const CompactHeightfield& h,
-                  const NavSettings& settings) { CompareTile(label, h, settings, tally); });
+  const auto tally = b3d_recast::LevelTiles<Tally>(2727, CompareTile);
   Finish("generated levels", tally, start);
   EXPECT_GE(tally.tiles, 4500);
 }
@@ -256,23 +252,17 @@ TEST(Build3DContoursRecastDifferential, GeneratedLevels) {
 TEST(Build3DContoursRecastDifferential, RandomFields) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  Tally tally;
-  std::mt19937_64 random(2728);
-  std::uniform_real_distribution<double> unit(0, 1);
-  for (int index = 0; tally.tiles < 5500; ++index) {
-    NavSettings settings = b3d_recast::RandomFieldSettings(random);
-    settings.ContourMaxError = 3 * unit(random);
-    settings.MaxEdgeLength = std::uniform_int_distribution<int>(0, 30)(random);
-    // Every fourth field loses connections: both ways, or (every eighth)
-    // one way.
-    b3d_recast::ForEachFieldTile(
-        random, settings, index, b3d_recast::kAnySize, 1,
-        [&](const std::string& label, const CompactHeightfield& h, b3d_recast::Connections cut) {
-          tally.asymmetric += cut == b3d_recast::Connections::kOneWayRemoved;
-          tally.walls += cut == b3d_recast::Connections::kRemoved;
-          CompareTile(label, h, settings, tally);
-        });
-  }
+  // Every fourth field loses connections: both ways, or (every eighth)
+  // one way.
+  const auto tally = b3d_recast::FieldTiles<Tally>(
+      2728, 5500, b3d_recast::kAnySize, 1,
+      [](std::mt19937_64& random) {
+        NavSettings settings = b3d_recast::RandomFieldSettings(random);
+        settings.ContourMaxError = 3 * std::uniform_real_distribution<double>(0, 1)(random);
+        settings.MaxEdgeLength = std::uniform_int_distribution<int>(0, 30)(random);
+        return settings;
+      },
+      CompareTile);
   Finish("random fields", tally, start);
   EXPECT_GT(tally.asymmetric, 0);
   EXPECT_GT(tally.walls, 0);

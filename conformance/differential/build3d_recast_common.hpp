@@ -71,6 +71,41 @@ void ForEachFieldTile(std::mt19937_64& random, const onepath::build3d::NavSettin
                       const FieldFunction& f);
 constexpr std::size_t kAnySize = std::numeric_limits<std::size_t>::max();
 
+// compare(label, field, settings, tally) on every tile of ForEachLevelTile,
+// random volumes drawn from `seed`.
+template <typename Tally, typename Compare>
+Tally LevelTiles(std::uint64_t seed, Compare compare) {
+  Tally tally;
+  std::mt19937_64 random(seed);
+  ForEachLevelTile(
+      random,
+      [&](const std::string& label, const onepath::build3d::CompactHeightfield& h,
+          const onepath::build3d::NavSettings& settings) { compare(label, h, settings, tally); });
+  return tally;
+}
+
+// compare(label, field, settings, tally) on every tile of random fields
+// (ForEachFieldTile) from `seed`, each field with settingsOf(random), until
+// `tiles` tiles are compared; the tiles that lost connections are counted
+// in tally.asymmetric (one way) and tally.walls (both ways).
+template <typename Tally, typename SettingsOf, typename Compare>
+Tally FieldTiles(std::uint64_t seed, std::int64_t tiles, std::size_t oneWayMaxSpans,
+                 double oneWayDivisor, SettingsOf settingsOf, Compare compare) {
+  Tally tally;
+  std::mt19937_64 random(seed);
+  for (int index = 0; tally.tiles < tiles; ++index) {
+    const onepath::build3d::NavSettings settings = settingsOf(random);
+    ForEachFieldTile(random, settings, index, oneWayMaxSpans, oneWayDivisor,
+                     [&](const std::string& label, const onepath::build3d::CompactHeightfield& h,
+                         Connections cut) {
+                       tally.asymmetric += cut == Connections::kOneWayRemoved;
+                       tally.walls += cut == Connections::kRemoved;
+                       compare(label, h, settings, tally);
+                     });
+  }
+  return tally;
+}
+
 // The mismatches of a tally: the count and the first ten.
 struct MismatchLog {
   std::int64_t mismatches = 0;

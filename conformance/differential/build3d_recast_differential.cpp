@@ -492,20 +492,17 @@ void CompareVoxelInput(const std::string& label, const Input& input,
 
 // ---- the inputs ----
 
-using onepath::gen::GridSettings;
 using onepath::gen::ToSoup;
 
 // The level presets: the defaults (Recast's demo), a finer and a coarser
 // grid with tile edges off the level's 1/4 lattice, and other agents.
 std::vector<NavSettings> LevelSettings() {
-  std::vector<NavSettings> presets = {NavSettings{}, GridSettings(0.2, 0.1, 4.8, -0.37, 0.61),
-                                      GridSettings(0.5, 0.25, 8.0, 1.1, -2.3),
-                                      GridSettings(0.25, 0.125, 6.0, 0, 0)};
+  // The grids, radii and region areas (which the span stages do not read)
+  // of the region presets.
+  std::vector<NavSettings> presets = onepath::gen::RegionLevelSettings();
   presets[1].AgentMaxSlopeDegrees = 30;
   presets[2].AgentHeight = 1.8;
-  presets[2].AgentRadius = 0.25;
   presets[2].AgentMaxClimb = 0.5;
-  presets[3].AgentRadius = 0.0;
   presets[3].AgentMaxClimb = 1.0;
   presets[3].AgentMaxSlopeDegrees = 54;  // no exact Recast angle: bracketed
   return presets;

@@ -268,11 +268,7 @@ void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::t
 TEST(Build3DRegionsRecastDifferential, GeneratedLevels) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  Tally tally;
-  std::mt19937_64 random(2027);
-  b3d_recast::ForEachLevelTile(
-      random, [&](const std::string& label, const CompactHeightfield& h,
-                  const NavSettings& settings) { CompareTile(label, h, settings, tally); });
+  const auto tally = b3d_recast::LevelTiles<Tally>(2027, CompareTile);
   Finish("generated levels", tally, start);
   EXPECT_GT(tally.overlapping, 0);
   EXPECT_GE(tally.tiles, 4500);
@@ -281,21 +277,11 @@ TEST(Build3DRegionsRecastDifferential, GeneratedLevels) {
 TEST(Build3DRegionsRecastDifferential, RandomFields) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  Tally tally;
-  std::mt19937_64 random(27);
-  for (int index = 0; tally.tiles < 5500; ++index) {
-    const NavSettings settings = b3d_recast::RandomFieldSettings(random);
-    // Every fourth field loses connections: both ways, or (on small tiles,
-    // where the long lists of a walk that misses its start stay cheap) one
-    // way.
-    b3d_recast::ForEachFieldTile(
-        random, settings, index, 400, 5,
-        [&](const std::string& label, const CompactHeightfield& h, b3d_recast::Connections cut) {
-          tally.asymmetric += cut == b3d_recast::Connections::kOneWayRemoved;
-          tally.walls += cut == b3d_recast::Connections::kRemoved;
-          CompareTile(label, h, settings, tally);
-        });
-  }
+  // Every fourth field loses connections: both ways, or (on small tiles,
+  // where the long lists of a walk that misses its start stay cheap) one
+  // way.
+  const auto tally =
+      b3d_recast::FieldTiles<Tally>(27, 5500, 400, 5, b3d_recast::RandomFieldSettings, CompareTile);
   Finish("random fields", tally, start);
   EXPECT_GT(tally.asymmetric, 0);
   EXPECT_GT(tally.walls, 0);
