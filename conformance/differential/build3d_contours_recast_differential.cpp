@@ -111,38 +111,22 @@ struct Tally : b3d_recast::MismatchLog {
   std::int64_t asymmetric = 0;    // tiles with connections removed one way
   std::int64_t walls = 0;         // tiles with connections removed both ways
 
-  void Add(const Tally& t) {
-    tiles += t.tiles;
-    refused += t.refused;
-    traces += t.traces;
-    contours += t.contours;
-    vertices += t.vertices;
-    borderEdges += t.borderEdges;
-    areaEdges += t.areaEdges;
-    bridged += t.bridged;
-    holes += t.holes;
-    mergedHoles += t.mergedHoles;
-    stripsMatter += t.stripsMatter;
-    asymmetric += t.asymmetric;
-    walls += t.walls;
-    AddLog(t);
+  void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
+
+  void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
+  // The counters in the order of kFormat.
+  template <typename Self>
+  static auto Counters(Self& t) {
+    return std::tie(t.tiles, t.refused, t.traces, t.contours, t.vertices, t.borderEdges,
+                    t.areaEdges, t.bridged, t.mergedHoles, t.holes, t.stripsMatter, t.asymmetric,
+                    t.walls);
   }
-  void Print(const char* source) const {
-    std::printf(
-        "%s: %lld tiles (%lld refused by the oracle), %lld traces, %lld contours, %lld vertices "
-        "(%lld on border edges, %lld on area edges), %lld contours visiting a place twice, %lld "
-        "holes merged, %lld unmerged; %lld tiles where one borderId would differ; %lld tiles with "
-        "one-way "
-        "connections, %lld with removed ones; %lld mismatches\n",
-        source, static_cast<long long>(tiles), static_cast<long long>(refused),
-        static_cast<long long>(traces), static_cast<long long>(contours),
-        static_cast<long long>(vertices), static_cast<long long>(borderEdges),
-        static_cast<long long>(areaEdges), static_cast<long long>(bridged),
-        static_cast<long long>(mergedHoles), static_cast<long long>(holes),
-        static_cast<long long>(stripsMatter), static_cast<long long>(asymmetric),
-        static_cast<long long>(walls), static_cast<long long>(mismatches));
-    PrintLog();
-  }
+  static constexpr const char* kFormat =
+      "%s: %lld tiles (%lld refused by the oracle), %lld traces, %lld contours, %lld vertices "
+      "(%lld on border edges, %lld on area edges), %lld contours visiting a place twice, %lld "
+      "holes merged, %lld unmerged; %lld tiles where one borderId would differ; %lld tiles with "
+      "one-way "
+      "connections, %lld with removed ones; %lld mismatches\n";
 };
 
 void Count(const ContourSet& set, Tally& tally) {

@@ -18,6 +18,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "conformance/generators/levels.hpp"
@@ -115,6 +116,29 @@ struct MismatchLog {
   void AddLog(const MismatchLog& t);
   void PrintLog() const;
 };
+
+// A tally: a MismatchLog with counters, Tally::Counters(t) the tie of them
+// in the order of Tally::kFormat, whose %s is the source and whose last
+// %lld the mismatches.
+template <typename Tally>
+void AddTally(Tally& to, const Tally& from) {
+  std::apply(
+      [&](auto&... a) {
+        std::apply([&](const auto&... b) { ((a += b), ...); }, Tally::Counters(from));
+      },
+      Tally::Counters(to));
+  to.AddLog(from);
+}
+template <typename Tally>
+void PrintTally(const char* source, const Tally& t) {
+  std::apply(
+      [&](const auto&... c) {
+        std::printf(Tally::kFormat, source, static_cast<long long>(c)...,
+                    static_cast<long long>(t.mismatches));
+      },
+      Tally::Counters(t));
+  t.PrintLog();
+}
 
 // How many sources (tests) have run, and their total.
 int& SourcesRun();

@@ -190,43 +190,23 @@ struct Tally : b3d_recast::MismatchLog {
   std::int64_t erodedNull = 0;    // compact spans erosion nulled
   std::int64_t volumeMarked = 0;  // compact spans whose area volumes changed
 
-  void Add(const Tally& t) {
-    tiles += t.tiles;
-    spansWhole += t.spansWhole;
-    spansRestricted += t.spansRestricted;
-    trianglesExcluded += t.trianglesExcluded;
-    lowEdgeShown += t.lowEdgeShown;
-    highEdgeShown += t.highEdgeShown;
-    lowHeightShown += t.lowHeightShown;
-    inexactSlope += t.inexactSlope;
-    undecided += t.undecided;
-    skippedRows += t.skippedRows;
-    triangles += t.triangles;
-    walkableTriangles += t.walkableTriangles;
-    spans += t.spans;
-    compactSpans += t.compactSpans;
-    erodedNull += t.erodedNull;
-    volumeMarked += t.volumeMarked;
-    AddLog(t);
+  void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
+
+  void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
+  // The counters in the order of kFormat.
+  template <typename Self>
+  static auto Counters(Self& t) {
+    return std::tie(t.tiles, t.skippedRows, t.spansWhole, t.spansRestricted, t.trianglesExcluded,
+                    t.lowEdgeShown, t.highEdgeShown, t.lowHeightShown, t.inexactSlope, t.undecided,
+                    t.triangles, t.walkableTriangles, t.spans, t.compactSpans, t.erodedNull,
+                    t.volumeMarked);
   }
-  void Print(const char* source) const {
-    std::printf(
-        "%s: %lld tiles (%lld skipped beyond 8190 rows); spans whole %lld, restricted %lld "
-        "(%lld triangles left out; low-edge difference visible on %lld tiles); high-x-edge "
-        "widening changed %lld tiles; low-height adjustment changed %lld tiles; inexact slope "
-        "on %lld tiles (%lld undecided triangles); %lld triangles (%lld walkable), %lld spans, "
-        "%lld compact spans, %lld eroded, %lld marked by volumes; %lld mismatches\n",
-        source, static_cast<long long>(tiles), static_cast<long long>(skippedRows),
-        static_cast<long long>(spansWhole), static_cast<long long>(spansRestricted),
-        static_cast<long long>(trianglesExcluded), static_cast<long long>(lowEdgeShown),
-        static_cast<long long>(highEdgeShown), static_cast<long long>(lowHeightShown),
-        static_cast<long long>(inexactSlope), static_cast<long long>(undecided),
-        static_cast<long long>(triangles), static_cast<long long>(walkableTriangles),
-        static_cast<long long>(spans), static_cast<long long>(compactSpans),
-        static_cast<long long>(erodedNull), static_cast<long long>(volumeMarked),
-        static_cast<long long>(mismatches));
-    PrintLog();
-  }
+  static constexpr const char* kFormat =
+      "%s: %lld tiles (%lld skipped beyond 8190 rows); spans whole %lld, restricted %lld "
+      "(%lld triangles left out; low-edge difference visible on %lld tiles); high-x-edge "
+      "widening changed %lld tiles; low-height adjustment changed %lld tiles; inexact slope "
+      "on %lld tiles (%lld undecided triangles); %lld triangles (%lld walkable), %lld spans, "
+      "%lld compact spans, %lld eroded, %lld marked by volumes; %lld mismatches\n";
 };
 
 // rcRasterizeTriangles into a plain W x W heightfield (no widening): only

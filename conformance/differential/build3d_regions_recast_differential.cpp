@@ -100,36 +100,22 @@ struct Tally : b3d_recast::MismatchLog {
   std::int64_t asymmetric = 0;          // tiles with connections removed at random
   std::int64_t walls = 0;               // tiles with connections removed both ways
 
-  void Add(const Tally& t) {
-    tiles += t.tiles;
-    refused += t.refused;
-    sweepRefused += t.sweepRefused;
-    spans += t.spans;
-    partitions += t.partitions;
-    for (int k = 0; k < 3; ++k) regions[k] += t.regions[k];
-    filtered += t.filtered;
-    overlapping += t.overlapping;
-    multiArea += t.multiArea;
-    asymmetric += t.asymmetric;
-    walls += t.walls;
-    AddLog(t);
+  void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
+
+  void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
+  // The counters in the order of kFormat.
+  template <typename Self>
+  static auto Counters(Self& t) {
+    return std::tie(t.tiles, t.refused, t.spans, t.partitions, t.sweepRefused, t.regions[0],
+                    t.regions[1], t.regions[2], t.filtered, t.overlapping, t.multiArea,
+                    t.asymmetric, t.walls);
   }
-  void Print(const char* source) const {
-    std::printf(
-        "%s: %lld tiles (%lld refused by the oracle), %lld compact spans, %lld partitions "
-        "(%lld monotone or layers runs not compared: Recast's sweep array); "
-        "regions: watershed %lld, monotone %lld, layers %lld; %lld filtered spans; %lld "
-        "watershed runs with overlapping regions; %lld tiles with several areas, %lld with "
-        "asymmetric connections, %lld with removed ones; %lld mismatches\n",
-        source, static_cast<long long>(tiles), static_cast<long long>(refused),
-        static_cast<long long>(spans), static_cast<long long>(partitions),
-        static_cast<long long>(sweepRefused), static_cast<long long>(regions[0]),
-        static_cast<long long>(regions[1]), static_cast<long long>(regions[2]),
-        static_cast<long long>(filtered), static_cast<long long>(overlapping),
-        static_cast<long long>(multiArea), static_cast<long long>(asymmetric),
-        static_cast<long long>(walls), static_cast<long long>(mismatches));
-    PrintLog();
-  }
+  static constexpr const char* kFormat =
+      "%s: %lld tiles (%lld refused by the oracle), %lld compact spans, %lld partitions "
+      "(%lld monotone or layers runs not compared: Recast's sweep array); "
+      "regions: watershed %lld, monotone %lld, layers %lld; %lld filtered spans; %lld "
+      "watershed runs with overlapping regions; %lld tiles with several areas, %lld with "
+      "asymmetric connections, %lld with removed ones; %lld mismatches\n";
 };
 
 // The region settings a tile is compared with: the preset's, and in turn
