@@ -112,7 +112,6 @@ struct Tally : b3d_recast::MismatchLog {
   std::int64_t walls = 0;         // tiles with connections removed both ways
 
   void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
-
   void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
   // The counters in the order of kFormat.
   template <typename Self>

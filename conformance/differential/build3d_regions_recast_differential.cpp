@@ -101,7 +101,6 @@ struct Tally : b3d_recast::MismatchLog {
   std::int64_t walls = 0;               // tiles with connections removed both ways
 
   void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
-
   void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
   // The counters in the order of kFormat.
   template <typename Self>
@@ -232,8 +231,6 @@ void CompareTile(const std::string& label, const CompactHeightfield& h, NavSetti
     return;
   }
 }
-
-// ---- the inputs ----
 
 constexpr const char* kClauses =
     "b3d.region.terms b3d.region.border-size b3d.region.ids b3d.region.distance b3d.region.blur "
