@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/generators/build3d_fields.hpp"
+#include "conformance/differential/build3d_recast_common.hpp"
 #include "conformance/generators/levels.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/build3d/contours.hpp"
@@ -49,13 +49,7 @@ using onepath::build3d::NavSettings;
 using onepath::build3d::Partition;
 using onepath::build3d::RegionPipeline;
 
-ro::CompactHeightfield ToOracle(const CompactHeightfield& h) {
-  ro::CompactHeightfield out{static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
-  out.columns.resize(h.columnCount());
-  for (std::size_t c = 0; c < h.columnCount(); ++c)
-    for (const CompactSpan& s : h.Column(c)) out.columns[c].push_back({s.y, s.h, s.con, s.area});
-  return out;
-}
+using b3d_recast::ToOracle;
 
 const char* PartitionName(Partition p) {
   return p == Partition::Watershed ? "watershed" : p == Partition::Monotone ? "monotone" : "layers";
@@ -102,7 +96,7 @@ std::optional<std::string> FirstDifference(const ContourSet& ours,
   return std::nullopt;
 }
 
-struct Tally {
+struct Tally : b3d_recast::MismatchLog {
   std::int64_t tiles = 0;
   std::int64_t refused = 0;       // tiles the oracle could not take (not compared)
   std::int64_t traces = 0;        // Trace runs compared
@@ -116,43 +110,22 @@ struct Tally {
   std::int64_t stripsMatter = 0;  // tiles where Recast with one borderId differs
   std::int64_t asymmetric = 0;    // tiles with connections removed one way
   std::int64_t walls = 0;         // tiles with connections removed both ways
-  std::int64_t mismatches = 0;
-  std::vector<std::string> firstMismatches;
 
-  void Add(const Tally& t) {
-    tiles += t.tiles;
-    refused += t.refused;
-    traces += t.traces;
-    contours += t.contours;
-    vertices += t.vertices;
-    borderEdges += t.borderEdges;
-    areaEdges += t.areaEdges;
-    bridged += t.bridged;
-    holes += t.holes;
-    mergedHoles += t.mergedHoles;
-    stripsMatter += t.stripsMatter;
-    asymmetric += t.asymmetric;
-    walls += t.walls;
-    mismatches += t.mismatches;
-    for (const std::string& m : t.firstMismatches)
-      if (firstMismatches.size() < 10) firstMismatches.push_back(m);
+  void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
+  void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
+  // The counters in the order of kFormat.
+  template <typename Self>
+  static auto Counters(Self& t) {
+    return std::tie(t.tiles, t.refused, t.traces, t.contours, t.vertices, t.borderEdges,
+                    t.areaEdges, t.bridged, t.mergedHoles, t.holes, t.stripsMatter, t.asymmetric,
+                    t.walls);
   }
-  void Print(const char* source) const {
-    std::printf(
-        "%s: %lld tiles (%lld refused by the oracle), %lld traces, %lld contours, %lld vertices "
-        "(%lld on border edges, %lld on area edges), %lld contours visiting a place twice, %lld "
-        "holes merged, %lld unmerged; %lld tiles where one borderId would differ; %lld tiles with "
-        "one-way "
-        "connections, %lld with removed ones; %lld mismatches\n",
-        source, static_cast<long long>(tiles), static_cast<long long>(refused),
-        static_cast<long long>(traces), static_cast<long long>(contours),
-        static_cast<long long>(vertices), static_cast<long long>(borderEdges),
-        static_cast<long long>(areaEdges), static_cast<long long>(bridged),
-        static_cast<long long>(mergedHoles), static_cast<long long>(holes),
-        static_cast<long long>(stripsMatter), static_cast<long long>(asymmetric),
-        static_cast<long long>(walls), static_cast<long long>(mismatches));
-    for (const std::string& m : firstMismatches) std::printf("  %s\n", m.c_str());
-  }
+  static constexpr const char* kFormat =
+      "%s: %lld tiles (%lld refused by the oracle), %lld traces, %lld contours, %lld vertices "
+      "(%lld on border edges, %lld on area edges), %lld contours visiting a place twice, %lld "
+      "holes merged, %lld unmerged; %lld tiles where one borderId would differ; %lld tiles with "
+      "one-way "
+      "connections, %lld with removed ones; %lld mismatches\n";
 };
 
 void Count(const ContourSet& set, Tally& tally) {
@@ -222,25 +195,14 @@ void CompareTile(const std::string& label, const CompactHeightfield& h, NavSetti
     for (const auto& c : ours.contours)
       for (const ContourVertex& v : c.vertices) tally.borderEdges += v.neighbour == cut.borderId;
     if (m) {
-      ++tally.mismatches;
-      if (tally.firstMismatches.size() < 10)
-        tally.firstMismatches.push_back(
-            label + " (" + std::string(PartitionName(settings.Partition)) + ", error " +
-            std::to_string(p.maxError) + ", edge " + std::to_string(p.maxEdgeLength) + "): " + *m);
+      tally.Keep(label + " (" + std::string(PartitionName(settings.Partition)) + ", error " +
+                 std::to_string(p.maxError) + ", edge " + std::to_string(p.maxEdgeLength) +
+                 "): " + *m);
       return;
     }
     if (first) tally.stripsMatter += CompareTrace(h, cut, settings, ours, false).has_value();
     first = false;
   }
-}
-
-Tally& Total() {
-  static Tally total;
-  return total;
-}
-int& SourcesRun() {
-  static int count = 0;
-  return count;
 }
 
 constexpr const char* kClauses =
@@ -251,13 +213,7 @@ constexpr const char* kClauses =
     "b3d.contour.merge b3d.contour.order b3d.contour.limits b3d.contour.recast";
 
 void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::time_point start) {
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  tally.Print(source);
-  std::printf("%s: %.1f s\n", source, seconds);
-  Total().Add(tally);
-  ++SourcesRun();
-  EXPECT_EQ(tally.mismatches, 0);
+  b3d_recast::FinishSource(source, tally, start);
   EXPECT_EQ(tally.refused, 0);
   EXPECT_GT(tally.borderEdges, 0);
   EXPECT_GT(tally.areaEdges, 0);
@@ -271,32 +227,7 @@ void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::t
 TEST(Build3DContoursRecastDifferential, GeneratedLevels) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<NavSettings> presets = onepath::gen::RegionLevelSettings();
-  Tally tally;
-  std::mt19937_64 random(2727);
-  int level = 0;
-  for (const onepath::gen::LevelKind kind : onepath::gen::AllLevelKinds()) {
-    for (const int size : {16, 32, 48, 64}) {
-      for (const std::uint64_t seed : {1u, 2u, 3u}) {
-        onepath::gen::LevelOptions options;
-        options.kind = kind;
-        options.size = size;
-        options.seed = seed;
-        const auto soup = onepath::gen::ToSoup(onepath::gen::MakeLevel(options).soup);
-        const NavSettings& settings = presets[static_cast<std::size_t>(level++) % presets.size()];
-        const auto volumes = onepath::gen::RandomVolumes(random, 0, size, -0.5, 6, 3);
-        const auto range = onepath::build3d::SoupTiles(soup, settings);
-        const std::string label = std::string(onepath::gen::LevelKindName(kind)) + " size " +
-                                  std::to_string(size) + " seed " + std::to_string(seed);
-        for (const auto& tile : onepath::build3d::BuildOrder(range)) {
-          const auto spans = Mesh3DPipeline::TileSpans(soup, volumes, settings, tile.x, tile.z);
-          CompareTile(
-              label + ", tile (" + std::to_string(tile.x) + ", " + std::to_string(tile.z) + ")",
-              spans.volumes, settings, tally);
-        }
-      }
-    }
-  }
+  const auto tally = b3d_recast::LevelTiles<Tally>(2727, CompareTile);
   Finish("generated levels", tally, start);
   EXPECT_GE(tally.tiles, 4500);
 }
@@ -304,48 +235,17 @@ TEST(Build3DContoursRecastDifferential, GeneratedLevels) {
 TEST(Build3DContoursRecastDifferential, RandomFields) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  Tally tally;
-  std::mt19937_64 random(2728);
-  std::uniform_real_distribution<double> unit(0, 1);
-  for (int index = 0; tally.tiles < 5500; ++index) {
-    NavSettings settings;
-    settings.CellSize = 1;
-    settings.CellHeight = 1;
-    settings.TileSize = std::uniform_int_distribution<int>(4, 40)(random);
-    settings.AgentHeight = std::uniform_int_distribution<int>(2, 30)(random);
-    settings.AgentMaxClimb = std::uniform_int_distribution<int>(0, 6)(random);
-    settings.AgentRadius = std::uniform_int_distribution<int>(0, 3)(random);
-    settings.MinRegionArea = std::uniform_int_distribution<int>(0, 100)(random);
-    settings.MergeRegionArea = std::uniform_int_distribution<int>(0, 500)(random);
-    settings.ContourMaxError = 3 * unit(random);
-    settings.MaxEdgeLength = std::uniform_int_distribution<int>(0, 30)(random);
-    const auto d = Mesh3DPipeline::DeriveSettings(settings);
-    const auto input = onepath::gen::RandomHeightfield(random, d.tileCells);
-    const auto volumes = onepath::gen::RandomVolumes(
-        random, 0, 3.0 * d.tileCells, 0, 200, std::uniform_int_distribution<int>(0, 6)(random));
-    // Every fourth field loses connections: both ways, or (every eighth)
-    // one way.
-    const double drop = index % 4 == 3 ? 0.01 + 0.05 * unit(random) : 0;
-    const auto range = onepath::build3d::VoxelTiles(input.width, input.depth, d);
-    for (const auto& tile : onepath::build3d::BuildOrder(range)) {
-      const auto spans = Mesh3DPipeline::TileSpans(input, volumes, settings, tile.x, tile.z);
-      const std::string label = "random field " + std::to_string(index) + ", tile (" +
-                                std::to_string(tile.x) + ", " + std::to_string(tile.z) + ")";
-      if (drop == 0) {
-        CompareTile(label, spans.volumes, settings, tally);
-      } else if (index % 8 == 7) {
-        ++tally.asymmetric;
-        CompareTile(label + " (one-way connections removed)",
-                    onepath::gen::WithoutSomeConnections(spans.volumes, random, drop, true),
-                    settings, tally);
-      } else {
-        ++tally.walls;
-        CompareTile(label + " (connections removed)",
-                    onepath::gen::WithoutSomeConnections(spans.volumes, random, drop, false),
-                    settings, tally);
-      }
-    }
-  }
+  // Every fourth field loses connections: both ways, or (every eighth)
+  // one way.
+  const auto tally = b3d_recast::FieldTiles<Tally>(
+      2728, 5500, b3d_recast::kAnySize, 1,
+      [](std::mt19937_64& random) {
+        NavSettings settings = b3d_recast::RandomFieldSettings(random);
+        settings.ContourMaxError = 3 * std::uniform_real_distribution<double>(0, 1)(random);
+        settings.MaxEdgeLength = std::uniform_int_distribution<int>(0, 30)(random);
+        return settings;
+      },
+      CompareTile);
   Finish("random fields", tally, start);
   EXPECT_GT(tally.asymmetric, 0);
   EXPECT_GT(tally.walls, 0);
@@ -354,25 +254,23 @@ TEST(Build3DContoursRecastDifferential, RandomFields) {
 }
 
 TEST(Build3DContoursRecastDifferential, AtLeastTenThousandTiles) {
-  if (SourcesRun() < 2) GTEST_SKIP() << "needs the two tests above to run first";
-  Total().Print("all sources");
-  EXPECT_GE(Total().tiles, 10000);
-  EXPECT_EQ(Total().mismatches, 0);
+  b3d_recast::ExpectTotal<Tally>(2);
 }
 
 // ---- negative controls: the comparison must catch a planted difference ----
 
+// The border cut of the tile's partition with `settings`.
+BorderCut Cut(const CompactHeightfield& h, const NavSettings& settings) {
+  return RegionPipeline::CutBorder(h, RegionPipeline::Partition(h, settings), settings);
+}
+
 TEST(Build3DContoursRecastDifferentialNegative, ChangedResultsAreCaught) {
   // A multifloor level's tile (0, 0) with the default settings.
-  onepath::gen::LevelOptions options;
-  options.kind = onepath::gen::LevelKind::kMultifloor;
-  options.size = 16;
-  const auto soup = onepath::gen::ToSoup(onepath::gen::MakeLevel(options).soup);
+  const auto soup = b3d_recast::LevelSoup(onepath::gen::LevelKind::kMultifloor, 16);
   const NavSettings settings;
   const auto spans = Mesh3DPipeline::TileSpans(soup, {}, settings, 0, 0);
   const CompactHeightfield& h = spans.volumes;
-  const BorderCut cut =
-      RegionPipeline::CutBorder(h, RegionPipeline::Partition(h, settings), settings);
+  const BorderCut cut = Cut(h, settings);
   const ContourSet good = RegionPipeline::Trace(h, cut, settings);
   ASSERT_GE(good.contours.size(), 2u);
   const auto clean = CompareTrace(h, cut, settings, good);
@@ -436,8 +334,7 @@ TEST(Build3DContoursRecastDifferentialNegative, OneBorderIdIsCaught) {
   settings.MinRegionArea = 0;
   const auto spans = Mesh3DPipeline::TileSpans(in, {}, settings, 1, 1);
   const CompactHeightfield& h = spans.volumes;
-  const BorderCut cut =
-      RegionPipeline::CutBorder(h, RegionPipeline::Partition(h, settings), settings);
+  const BorderCut cut = Cut(h, settings);
   const ContourSet ours = RegionPipeline::Trace(h, cut, settings);
   // B = 3, T = 4: the square (3, 3) .. (7, 7), counter-clockwise from above.
   ASSERT_EQ(ours.contours.size(), 1u);

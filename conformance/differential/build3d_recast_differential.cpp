@@ -45,6 +45,8 @@
 #include <string>
 #include <vector>
 
+#include "conformance/differential/build3d_recast_common.hpp"
+#include "conformance/generators/build3d_fields.hpp"
 #include "conformance/generators/levels.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/build3d/heightfield.hpp"
@@ -79,13 +81,7 @@ ro::Heightfield ToOracle(const Heightfield& h) {
   return out;
 }
 
-ro::CompactHeightfield ToOracle(const CompactHeightfield& h) {
-  ro::CompactHeightfield out{static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
-  out.columns.resize(h.columnCount());
-  for (std::size_t c = 0; c < h.columnCount(); ++c)
-    for (const CompactSpan& s : h.Column(c)) out.columns[c].push_back({s.y, s.h, s.con, s.area});
-  return out;
-}
+using b3d_recast::ToOracle;
 
 ro::Grid ToOracle(const TileGrid& g) {
   ro::Grid out;
@@ -154,9 +150,8 @@ std::optional<std::string> FirstDifference(const Ours& ours, const Theirs& their
     const auto& b = theirs.columns[c];
     for (std::size_t k = 0; k < std::max(a.size(), b.size()); ++k) {
       if (k < a.size() && k < b.size() && Same(a[k], b[k])) continue;
-      const auto width = static_cast<std::size_t>(ours.width());
-      return "column (" + std::to_string(c % width) + ", " + std::to_string(c / width) + ") span " +
-             std::to_string(k) + ": ours " + (k < a.size() ? Show(a[k]) : "none") + ", Recast " +
+      return b3d_recast::ColumnSpan(c, k, ours.width()) + ": ours " +
+             (k < a.size() ? Show(a[k]) : "none") + ", Recast " +
              (k < b.size() ? Show(b[k]) : "none");
     }
   }
@@ -177,7 +172,7 @@ struct Mismatch {
 };
 
 // What the comparisons saw, per source.
-struct Tally {
+struct Tally : b3d_recast::MismatchLog {
   std::int64_t tiles = 0;            // tiles compared
   std::int64_t spansWhole = 0;       // every triangle avoids the low-edge difference
   std::int64_t spansRestricted = 0;  // some do not: the avoiding ones compared
@@ -194,48 +189,23 @@ struct Tally {
   std::int64_t compactSpans = 0;  // compact spans
   std::int64_t erodedNull = 0;    // compact spans erosion nulled
   std::int64_t volumeMarked = 0;  // compact spans whose area volumes changed
-  std::int64_t mismatches = 0;
-  std::vector<std::string> firstMismatches;  // at most 10
 
-  void Add(const Tally& t) {
-    tiles += t.tiles;
-    spansWhole += t.spansWhole;
-    spansRestricted += t.spansRestricted;
-    trianglesExcluded += t.trianglesExcluded;
-    lowEdgeShown += t.lowEdgeShown;
-    highEdgeShown += t.highEdgeShown;
-    lowHeightShown += t.lowHeightShown;
-    inexactSlope += t.inexactSlope;
-    undecided += t.undecided;
-    skippedRows += t.skippedRows;
-    triangles += t.triangles;
-    walkableTriangles += t.walkableTriangles;
-    spans += t.spans;
-    compactSpans += t.compactSpans;
-    erodedNull += t.erodedNull;
-    volumeMarked += t.volumeMarked;
-    mismatches += t.mismatches;
-    for (const std::string& m : t.firstMismatches)
-      if (firstMismatches.size() < 10) firstMismatches.push_back(m);
+  void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
+  void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
+  // The counters in the order of kFormat.
+  template <typename Self>
+  static auto Counters(Self& t) {
+    return std::tie(t.tiles, t.skippedRows, t.spansWhole, t.spansRestricted, t.trianglesExcluded,
+                    t.lowEdgeShown, t.highEdgeShown, t.lowHeightShown, t.inexactSlope, t.undecided,
+                    t.triangles, t.walkableTriangles, t.spans, t.compactSpans, t.erodedNull,
+                    t.volumeMarked);
   }
-  void Print(const char* source) const {
-    std::printf(
-        "%s: %lld tiles (%lld skipped beyond 8190 rows); spans whole %lld, restricted %lld "
-        "(%lld triangles left out; low-edge difference visible on %lld tiles); high-x-edge "
-        "widening changed %lld tiles; low-height adjustment changed %lld tiles; inexact slope "
-        "on %lld tiles (%lld undecided triangles); %lld triangles (%lld walkable), %lld spans, "
-        "%lld compact spans, %lld eroded, %lld marked by volumes; %lld mismatches\n",
-        source, static_cast<long long>(tiles), static_cast<long long>(skippedRows),
-        static_cast<long long>(spansWhole), static_cast<long long>(spansRestricted),
-        static_cast<long long>(trianglesExcluded), static_cast<long long>(lowEdgeShown),
-        static_cast<long long>(highEdgeShown), static_cast<long long>(lowHeightShown),
-        static_cast<long long>(inexactSlope), static_cast<long long>(undecided),
-        static_cast<long long>(triangles), static_cast<long long>(walkableTriangles),
-        static_cast<long long>(spans), static_cast<long long>(compactSpans),
-        static_cast<long long>(erodedNull), static_cast<long long>(volumeMarked),
-        static_cast<long long>(mismatches));
-    for (const std::string& m : firstMismatches) std::printf("  %s\n", m.c_str());
-  }
+  static constexpr const char* kFormat =
+      "%s: %lld tiles (%lld skipped beyond 8190 rows); spans whole %lld, restricted %lld "
+      "(%lld triangles left out; low-edge difference visible on %lld tiles); high-x-edge "
+      "widening changed %lld tiles; low-height adjustment changed %lld tiles; inexact slope "
+      "on %lld tiles (%lld undecided triangles); %lld triangles (%lld walkable), %lld spans, "
+      "%lld compact spans, %lld eroded, %lld marked by volumes; %lld mismatches\n";
 };
 
 // rcRasterizeTriangles into a plain W x W heightfield (no widening): only
@@ -402,11 +372,8 @@ std::string Describe(const NavSettings& s) {
 void Record(const std::optional<Mismatch>& m, const std::string& label,
             const onepath::build3d::TileIndex& tile, const NavSettings& settings, Tally& tally) {
   if (!m) return;
-  ++tally.mismatches;
-  if (tally.firstMismatches.size() < 10)
-    tally.firstMismatches.push_back(label + ", tile (" + std::to_string(tile.x) + ", " +
-                                    std::to_string(tile.z) + "), " + Describe(settings) +
-                                    ": stage " + m->stage + ", " + m->where);
+  tally.Keep(label + ", tile (" + std::to_string(tile.x) + ", " + std::to_string(tile.z) + "), " +
+             Describe(settings) + ": stage " + m->stage + ", " + m->where);
 }
 
 // Every tile of the soup, compared; mismatches go to the tally with `label`.
@@ -504,33 +471,17 @@ void CompareVoxelInput(const std::string& label, const Input& input,
 
 // ---- the inputs ----
 
-TriangleSoup ToSoup(const onepath::gen::LevelSoup& level) {
-  return TriangleSoup{level.vertices, level.indices};
-}
-
-// Settings with the given grid; the agent as the defaults.
-NavSettings GridSettings(double cellSize, double cellHeight, double tileSize, double originX,
-                         double originZ) {
-  NavSettings s;
-  s.CellSize = cellSize;
-  s.CellHeight = cellHeight;
-  s.TileSize = tileSize;
-  s.OriginX = originX;
-  s.OriginZ = originZ;
-  return s;
-}
+using onepath::gen::ToSoup;
 
 // The level presets: the defaults (Recast's demo), a finer and a coarser
 // grid with tile edges off the level's 1/4 lattice, and other agents.
 std::vector<NavSettings> LevelSettings() {
-  std::vector<NavSettings> presets = {NavSettings{}, GridSettings(0.2, 0.1, 4.8, -0.37, 0.61),
-                                      GridSettings(0.5, 0.25, 8.0, 1.1, -2.3),
-                                      GridSettings(0.25, 0.125, 6.0, 0, 0)};
+  // The grids, radii and region areas (which the span stages do not read)
+  // of the region presets.
+  std::vector<NavSettings> presets = onepath::gen::RegionLevelSettings();
   presets[1].AgentMaxSlopeDegrees = 30;
   presets[2].AgentHeight = 1.8;
-  presets[2].AgentRadius = 0.25;
   presets[2].AgentMaxClimb = 0.5;
-  presets[3].AgentRadius = 0.0;
   presets[3].AgentMaxClimb = 1.0;
   presets[3].AgentMaxSlopeDegrees = 54;  // no exact Recast angle: bracketed
   return presets;
@@ -739,16 +690,6 @@ onepath::build3d::VoxelChunk RandomChunk(std::mt19937_64& random, const DerivedS
   return chunk;
 }
 
-// Both sources' tallies, and how many sources ran.
-Tally& Total() {
-  static Tally total;
-  return total;
-}
-int& SourcesRun() {
-  static int count = 0;
-  return count;
-}
-
 constexpr const char* kStageClauses =
     "b3d.span.classify b3d.span.rasterize b3d.span.split b3d.span.add b3d.span.low-hanging "
     "b3d.span.ledges b3d.span.low-height b3d.span.compact b3d.span.connect b3d.span.erode "
@@ -759,13 +700,7 @@ constexpr const char* kStageClauses =
 // low-height adjustment mattered somewhere, erosion and volumes changed
 // areas).
 void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::time_point start) {
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  tally.Print(source);
-  std::printf("%s: %.1f s\n", source, seconds);
-  Total().Add(tally);
-  ++SourcesRun();
-  EXPECT_EQ(tally.mismatches, 0);
+  b3d_recast::FinishSource(source, tally, start);
   EXPECT_EQ(tally.skippedRows, 0);
   EXPECT_GT(tally.lowHeightShown, 0);
   EXPECT_GT(tally.erodedNull, 0);
@@ -789,26 +724,16 @@ TEST(Build3DRecastDifferential, GeneratedLevels) {
   const std::vector<NavSettings> presets = LevelSettings();
   Tally tally;
   std::mt19937_64 random(2026);
-  int level = 0;
-  for (const onepath::gen::LevelKind kind : onepath::gen::AllLevelKinds()) {
-    for (const int size : {16, 32, 48, 64}) {
-      for (const std::uint64_t seed : {1u, 2u, 3u, 4u}) {
-        onepath::gen::LevelOptions options;
-        options.kind = kind;
-        options.size = size;
-        options.seed = seed;
+  b3d_recast::ForEachLevel(
+      4, [&](const std::string& label, onepath::gen::LevelOptions options, std::size_t level) {
         // Seed 4 at size 16: every triangle cut in four (smaller triangles,
         // more of them avoiding the low edges).
-        options.subdivide = seed == 4 && size == 16 ? 2 : 1;
+        options.subdivide = options.seed == 4 && options.size == 16 ? 2 : 1;
         const TriangleSoup soup = ToSoup(onepath::gen::MakeLevel(options).soup);
-        const NavSettings& settings = presets[static_cast<std::size_t>(level++) % presets.size()];
-        const auto volumes = RandomVolumes(random, 0, size, -0.5, 6, 4);
-        CompareSoup(std::string(onepath::gen::LevelKindName(kind)) + " size " +
-                        std::to_string(size) + " seed " + std::to_string(seed),
-                    soup, volumes, settings, OracleStages{}, tally);
-      }
-    }
-  }
+        const NavSettings& settings = presets[level % presets.size()];
+        const auto volumes = RandomVolumes(random, 0, options.size, -0.5, 6, 4);
+        CompareSoup(label, soup, volumes, settings, OracleStages{}, tally);
+      });
   Finish("generated levels", tally, start);
   ExpectSoupCases(tally);
   EXPECT_GE(tally.tiles, 5000);
@@ -874,12 +799,8 @@ TEST(Build3DRecastDifferential, HeightfieldAndChunkInput) {
 }
 
 TEST(Build3DRecastDifferential, AtLeastTenThousandTiles) {
-  // Runs after the two above (GoogleTest keeps the order of definition);
-  // alone (a filter), it has nothing to count.
-  if (SourcesRun() < 3) GTEST_SKIP() << "needs the three tests above to run first";
-  Total().Print("all sources");
-  EXPECT_GE(Total().tiles, 10000);
-  EXPECT_EQ(Total().mismatches, 0);
+  // Runs after the three above (GoogleTest keeps the order of definition).
+  b3d_recast::ExpectTotal<Tally>(3);
 }
 
 // ---- negative controls: the same comparison must catch a planted difference ----
@@ -887,10 +808,7 @@ TEST(Build3DRecastDifferential, AtLeastTenThousandTiles) {
 TEST(Build3DRecastDifferentialNegative, FlippedLowHeightComparisonIsCaught) {
   // e75adf8's own "<=" in place of 1.6.0's "<": the multifloor levels have
   // clearances of exactly WalkableHeight (2.0 world = 10 rows by default).
-  onepath::gen::LevelOptions options;
-  options.kind = onepath::gen::LevelKind::kMultifloor;
-  options.size = 32;
-  const TriangleSoup soup = ToSoup(onepath::gen::MakeLevel(options).soup);
+  const TriangleSoup soup = b3d_recast::LevelSoup(onepath::gen::LevelKind::kMultifloor, 32);
   OracleStages flipped;
   flipped.lowHeight = &ro::FilterLowHeightSpansUnadjusted;
   Tally tally;
@@ -926,10 +844,7 @@ std::size_t FirstColumnWithSpans(const Value& value) {
 TEST(Build3DRecastDifferentialNegative, ChangedResultsAreCaught) {
   // Tile (0, 0) of a rooms level at the origin: every triangle lies at
   // x, z >= 0 > bmin, so the whole stage `spans` is compared.
-  onepath::gen::LevelOptions options;
-  options.kind = onepath::gen::LevelKind::kRooms;
-  options.size = 16;
-  const TriangleSoup soup = ToSoup(onepath::gen::MakeLevel(options).soup);
+  const TriangleSoup soup = b3d_recast::LevelSoup(onepath::gen::LevelKind::kRooms, 16);
   const NavSettings settings;
   const DerivedSettings d = Mesh3DPipeline::DeriveSettings(settings);
   std::mt19937_64 random(7);
@@ -944,11 +859,8 @@ TEST(Build3DRecastDifferentialNegative, ChangedResultsAreCaught) {
   const std::size_t k = FirstColumnWithSpans(good.compact);
   ASSERT_LT(c, good.lowHeight.columnCount());
   ASSERT_LT(k, good.compact.columnCount());
-  const auto w = static_cast<std::size_t>(good.grid.width);
-  const std::string at =
-      "column (" + std::to_string(c % w) + ", " + std::to_string(c / w) + ") span 0";
-  const std::string atCompact =
-      "column (" + std::to_string(k % w) + ", " + std::to_string(k / w) + ") span 0";
+  const std::string at = b3d_recast::ColumnSpan(c, 0, good.grid.width);
+  const std::string atCompact = b3d_recast::ColumnSpan(k, 0, good.grid.width);
   struct Planted {
     const char* what;
     Mesh3DTileSpans tile;

@@ -33,7 +33,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/generators/build3d_fields.hpp"
+#include "conformance/differential/build3d_recast_common.hpp"
 #include "conformance/generators/levels.hpp"
 #include "conformance/tests/clause.hpp"
 #include "onepath/build3d/heightfield.hpp"
@@ -55,23 +55,13 @@ using onepath::build3d::Partition;
 using onepath::build3d::RegionPipeline;
 using onepath::build3d::TileRegions;
 
-ro::CompactHeightfield ToOracle(const CompactHeightfield& h) {
-  ro::CompactHeightfield out{static_cast<int>(h.width()), static_cast<int>(h.depth()), {}};
-  out.columns.resize(h.columnCount());
-  for (std::size_t c = 0; c < h.columnCount(); ++c)
-    for (const CompactSpan& s : h.Column(c)) out.columns[c].push_back({s.y, s.h, s.con, s.area});
-  return out;
-}
+using b3d_recast::ToOracle;
 
 // "column (x, z) span k" of span index i (span order).
 std::string Where(const CompactHeightfield& h, std::size_t i) {
   for (std::size_t c = 0; c < h.columnCount(); ++c) {
     const std::size_t first = static_cast<std::size_t>(h.Column(c).data() - h.spans().data());
-    if (i < first + h.Column(c).size()) {
-      const auto w = static_cast<std::size_t>(h.width());
-      return "column (" + std::to_string(c % w) + ", " + std::to_string(c / w) + ") span " +
-             std::to_string(i - first);
-    }
+    if (i < first + h.Column(c).size()) return b3d_recast::ColumnSpan(c, i - first, h.width());
   }
   return "span " + std::to_string(i);
 }
@@ -97,7 +87,7 @@ std::optional<std::string> FirstDifference(const CompactHeightfield& h,
   return std::nullopt;
 }
 
-struct Tally {
+struct Tally : b3d_recast::MismatchLog {
   std::int64_t tiles = 0;
   std::int64_t refused = 0;             // tiles the oracle could not take (not compared)
   std::int64_t sweepRefused = 0;        // Monotone or Layers runs beyond Recast's sweep array
@@ -109,41 +99,22 @@ struct Tally {
   std::int64_t multiArea = 0;           // tiles with two or more non-null areas
   std::int64_t asymmetric = 0;          // tiles with connections removed at random
   std::int64_t walls = 0;               // tiles with connections removed both ways
-  std::int64_t mismatches = 0;
-  std::vector<std::string> firstMismatches;
 
-  void Add(const Tally& t) {
-    tiles += t.tiles;
-    refused += t.refused;
-    sweepRefused += t.sweepRefused;
-    spans += t.spans;
-    partitions += t.partitions;
-    for (int k = 0; k < 3; ++k) regions[k] += t.regions[k];
-    filtered += t.filtered;
-    overlapping += t.overlapping;
-    multiArea += t.multiArea;
-    asymmetric += t.asymmetric;
-    walls += t.walls;
-    mismatches += t.mismatches;
-    for (const std::string& m : t.firstMismatches)
-      if (firstMismatches.size() < 10) firstMismatches.push_back(m);
+  void Add(const Tally& t) { b3d_recast::AddTally(*this, t); }
+  void Print(const char* source) const { b3d_recast::PrintTally(source, *this); }
+  // The counters in the order of kFormat.
+  template <typename Self>
+  static auto Counters(Self& t) {
+    return std::tie(t.tiles, t.refused, t.spans, t.partitions, t.sweepRefused, t.regions[0],
+                    t.regions[1], t.regions[2], t.filtered, t.overlapping, t.multiArea,
+                    t.asymmetric, t.walls);
   }
-  void Print(const char* source) const {
-    std::printf(
-        "%s: %lld tiles (%lld refused by the oracle), %lld compact spans, %lld partitions "
-        "(%lld monotone or layers runs not compared: Recast's sweep array); "
-        "regions: watershed %lld, monotone %lld, layers %lld; %lld filtered spans; %lld "
-        "watershed runs with overlapping regions; %lld tiles with several areas, %lld with "
-        "asymmetric connections, %lld with removed ones; %lld mismatches\n",
-        source, static_cast<long long>(tiles), static_cast<long long>(refused),
-        static_cast<long long>(spans), static_cast<long long>(partitions),
-        static_cast<long long>(sweepRefused), static_cast<long long>(regions[0]),
-        static_cast<long long>(regions[1]), static_cast<long long>(regions[2]),
-        static_cast<long long>(filtered), static_cast<long long>(overlapping),
-        static_cast<long long>(multiArea), static_cast<long long>(asymmetric),
-        static_cast<long long>(walls), static_cast<long long>(mismatches));
-    for (const std::string& m : firstMismatches) std::printf("  %s\n", m.c_str());
-  }
+  static constexpr const char* kFormat =
+      "%s: %lld tiles (%lld refused by the oracle), %lld compact spans, %lld partitions "
+      "(%lld monotone or layers runs not compared: Recast's sweep array); "
+      "regions: watershed %lld, monotone %lld, layers %lld; %lld filtered spans; %lld "
+      "watershed runs with overlapping regions; %lld tiles with several areas, %lld with "
+      "asymmetric connections, %lld with removed ones; %lld mismatches\n";
 };
 
 // The region settings a tile is compared with: the preset's, and in turn
@@ -160,6 +131,8 @@ struct Results {
   DistanceField distances;
   TileRegions partition[3];  // Watershed, Monotone, Layers
 };
+
+constexpr const char* kNames[3] = {"regions (watershed)", "regions (monotone)", "regions (layers)"};
 
 // Ours, then Recast, for one field and one settings pair.
 std::optional<Mismatch> CompareField(const CompactHeightfield& h, const NavSettings& settings,
@@ -179,8 +152,6 @@ std::optional<Mismatch> CompareField(const CompactHeightfield& h, const NavSetti
   const ro::Outcome<ro::Regions> theirs[3] = {ro::Watershed(field, loaded, minArea, mergeArea),
                                               ro::Monotone(field, minArea, mergeArea),
                                               ro::Layers(field, minArea)};
-  static const char* const kNames[3] = {"regions (watershed)", "regions (monotone)",
-                                        "regions (layers)"};
   for (int k = 0; k < 3; ++k) {
     // Recast's sweep array (b3d.region.recast): those two partitions are
     // not compared on such a field (counted), the others are.
@@ -255,29 +226,10 @@ void CompareTile(const std::string& label, const CompactHeightfield& h, NavSetti
         std::printf("first refusal: %s: %s\n", label.c_str(), m->where.c_str());
       return;
     }
-    ++tally.mismatches;
-    if (tally.firstMismatches.size() < 10)
-      tally.firstMismatches.push_back(label + ", min " + std::to_string(p.minArea) + " merge " +
-                                      std::to_string(p.mergeArea) + ": stage " + m->stage + ", " +
-                                      m->where);
+    tally.Keep(label + ", min " + std::to_string(p.minArea) + " merge " +
+               std::to_string(p.mergeArea) + ": stage " + m->stage + ", " + m->where);
     return;
   }
-}
-
-// ---- the inputs ----
-
-using onepath::gen::RandomHeightfield;
-using onepath::gen::RandomVolumes;
-using onepath::gen::ToSoup;
-using onepath::gen::WithoutSomeConnections;
-
-Tally& Total() {
-  static Tally total;
-  return total;
-}
-int& SourcesRun() {
-  static int count = 0;
-  return count;
 }
 
 constexpr const char* kClauses =
@@ -288,13 +240,7 @@ constexpr const char* kClauses =
     "b3d.region.layers b3d.region.recast";
 
 void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::time_point start) {
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  tally.Print(source);
-  std::printf("%s: %.1f s\n", source, seconds);
-  Total().Add(tally);
-  ++SourcesRun();
-  EXPECT_EQ(tally.mismatches, 0);
+  b3d_recast::FinishSource(source, tally, start);
   EXPECT_EQ(tally.refused, 0);
   EXPECT_GT(tally.filtered, 0);
   EXPECT_GT(tally.multiArea, 0);
@@ -305,32 +251,7 @@ void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::t
 TEST(Build3DRegionsRecastDifferential, GeneratedLevels) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<NavSettings> presets = onepath::gen::RegionLevelSettings();
-  Tally tally;
-  std::mt19937_64 random(2027);
-  int level = 0;
-  for (const onepath::gen::LevelKind kind : onepath::gen::AllLevelKinds()) {
-    for (const int size : {16, 32, 48, 64}) {
-      for (const std::uint64_t seed : {1u, 2u, 3u}) {
-        onepath::gen::LevelOptions options;
-        options.kind = kind;
-        options.size = size;
-        options.seed = seed;
-        const auto soup = ToSoup(onepath::gen::MakeLevel(options).soup);
-        const NavSettings& settings = presets[static_cast<std::size_t>(level++) % presets.size()];
-        const auto volumes = RandomVolumes(random, 0, size, -0.5, 6, 3);
-        const auto range = onepath::build3d::SoupTiles(soup, settings);
-        const std::string label = std::string(onepath::gen::LevelKindName(kind)) + " size " +
-                                  std::to_string(size) + " seed " + std::to_string(seed);
-        for (const auto& tile : onepath::build3d::BuildOrder(range)) {
-          const auto spans = Mesh3DPipeline::TileSpans(soup, volumes, settings, tile.x, tile.z);
-          CompareTile(
-              label + ", tile (" + std::to_string(tile.x) + ", " + std::to_string(tile.z) + ")",
-              spans.volumes, settings, tally);
-        }
-      }
-    }
-  }
+  const auto tally = b3d_recast::LevelTiles<Tally>(2027, CompareTile);
   Finish("generated levels", tally, start);
   EXPECT_GT(tally.overlapping, 0);
   EXPECT_GE(tally.tiles, 4500);
@@ -339,45 +260,11 @@ TEST(Build3DRegionsRecastDifferential, GeneratedLevels) {
 TEST(Build3DRegionsRecastDifferential, RandomFields) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  Tally tally;
-  std::mt19937_64 random(27);
-  std::uniform_real_distribution<double> unit(0, 1);
-  for (int index = 0; tally.tiles < 5500; ++index) {
-    NavSettings settings;
-    settings.CellSize = 1;
-    settings.CellHeight = 1;
-    settings.TileSize = std::uniform_int_distribution<int>(4, 40)(random);
-    settings.AgentHeight = std::uniform_int_distribution<int>(2, 30)(random);
-    settings.AgentMaxClimb = std::uniform_int_distribution<int>(0, 6)(random);
-    settings.AgentRadius = std::uniform_int_distribution<int>(0, 3)(random);
-    settings.MinRegionArea = std::uniform_int_distribution<int>(0, 100)(random);
-    settings.MergeRegionArea = std::uniform_int_distribution<int>(0, 500)(random);
-    const auto d = Mesh3DPipeline::DeriveSettings(settings);
-    const auto input = RandomHeightfield(random, d.tileCells);
-    const auto volumes = RandomVolumes(random, 0, 3.0 * d.tileCells, 0, 200,
-                                       std::uniform_int_distribution<int>(0, 6)(random));
-    // Every fourth field loses connections: both ways, or (on small tiles,
-    // where the long lists of a walk that misses its start stay cheap) one
-    // way.
-    const double drop = index % 4 == 3 ? 0.01 + 0.05 * unit(random) : 0;
-    const auto range = onepath::build3d::VoxelTiles(input.width, input.depth, d);
-    for (const auto& tile : onepath::build3d::BuildOrder(range)) {
-      const auto spans = Mesh3DPipeline::TileSpans(input, volumes, settings, tile.x, tile.z);
-      const std::string label = "random field " + std::to_string(index) + ", tile (" +
-                                std::to_string(tile.x) + ", " + std::to_string(tile.z) + ")";
-      if (drop == 0) {
-        CompareTile(label, spans.volumes, settings, tally);
-      } else if (spans.volumes.spans().size() <= 400 && index % 8 == 7) {
-        ++tally.asymmetric;
-        CompareTile(label + " (one-way connections removed)",
-                    WithoutSomeConnections(spans.volumes, random, drop / 5, true), settings, tally);
-      } else {
-        ++tally.walls;
-        CompareTile(label + " (connections removed)",
-                    WithoutSomeConnections(spans.volumes, random, drop, false), settings, tally);
-      }
-    }
-  }
+  // Every fourth field loses connections: both ways, or (on small tiles,
+  // where the long lists of a walk that misses its start stay cheap) one
+  // way.
+  const auto tally =
+      b3d_recast::FieldTiles<Tally>(27, 5500, 400, 5, b3d_recast::RandomFieldSettings, CompareTile);
   Finish("random fields", tally, start);
   EXPECT_GT(tally.asymmetric, 0);
   EXPECT_GT(tally.walls, 0);
@@ -385,20 +272,14 @@ TEST(Build3DRegionsRecastDifferential, RandomFields) {
 }
 
 TEST(Build3DRegionsRecastDifferential, AtLeastTenThousandTiles) {
-  if (SourcesRun() < 2) GTEST_SKIP() << "needs the two tests above to run first";
-  Total().Print("all sources");
-  EXPECT_GE(Total().tiles, 10000);
-  EXPECT_EQ(Total().mismatches, 0);
+  b3d_recast::ExpectTotal<Tally>(2);
 }
 
 // ---- negative controls: the comparison must catch a planted difference ----
 
 TEST(Build3DRegionsRecastDifferentialNegative, ChangedResultsAreCaught) {
   // A multifloor level's tile (0, 0) with the default settings.
-  onepath::gen::LevelOptions options;
-  options.kind = onepath::gen::LevelKind::kMultifloor;
-  options.size = 16;
-  const auto soup = ToSoup(onepath::gen::MakeLevel(options).soup);
+  const auto soup = b3d_recast::LevelSoup(onepath::gen::LevelKind::kMultifloor, 16);
   const NavSettings settings;
   const auto spans = Mesh3DPipeline::TileSpans(soup, {}, settings, 0, 0);
   const CompactHeightfield& h = spans.volumes;
@@ -415,8 +296,6 @@ TEST(Build3DRegionsRecastDifferentialNegative, ChangedResultsAreCaught) {
     ++k;
   ASSERT_LT(k, h.spans().size());
   const std::string at = Where(h, k) + ": ours ";
-  static const char* const kNames[3] = {"regions (watershed)", "regions (monotone)",
-                                        "regions (layers)"};
   {
     Results bad = good;
     bad.distances.distances[k] ^= 1;
