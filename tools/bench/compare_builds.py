@@ -17,6 +17,16 @@ default (--exclude): they are the same code in both builds. Prints a
 Markdown table per program: the median CPU time of each benchmark in each
 build, the ratio new / old, and the same for the `peak_MiB` counter where
 the benchmark reports one; then the geometric mean of the time ratios.
+
+--steady-malloc runs both builds with glibc's allocator told to keep its
+memory (no mmap per large block, no trimming): a benchmark whose working
+set sits near the allocator's mmap threshold otherwise pays the first
+touch of fresh pages (~13.5 us each on these VMs) in some runs and not in
+others, and which side of the threshold a build lands on depends on
+allocation sizes, not on the code's speed (region_tilemap/128..1024 move
+by 0.4x to 2.4x between runs of the same two builds). Use it for time
+ratios; its peak_MiB includes the retained memory, so take memory ratios
+from a run without it.
 """
 import argparse
 import json
@@ -38,6 +48,11 @@ def listed(bench, regex, exclude):
     return [n for n in out.split() if not re.search(exclude, n, re.IGNORECASE)]
 
 
+STEADY_MALLOC = ("glibc.malloc.mmap_threshold=1073741824:"
+                 "glibc.malloc.trim_threshold=4294967295:glibc.malloc.top_pad=268435456")
+ENV = None  # the benchmarks' environment (--steady-malloc)
+
+
 def run_once(bench, names):
     """One run of `names` (exact benchmark names): name -> (seconds, peak MiB or None)."""
     regex = "^(" + "|".join(re.escape(n) for n in names) + ")$"
@@ -45,7 +60,7 @@ def run_once(bench, names):
         out = os.path.join(tmp, "out.json")
         p = subprocess.run([bench, f"--benchmark_filter={regex}", f"--benchmark_out={out}",
                             "--benchmark_out_format=json"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=ENV)
         if p.returncode != 0:
             sys.exit(f"{bench} failed (exit {p.returncode}):\n{p.stderr}")
         with open(out) as f:
@@ -73,7 +88,12 @@ def main():
     ap.add_argument("--programs", default=",".join(PROGRAMS))
     ap.add_argument("--filter", default=".", help="benchmarks to run (regex)")
     ap.add_argument("--exclude", default="clipper|cgal", help="benchmarks to leave out (regex)")
+    ap.add_argument("--steady-malloc", action="store_true",
+                    help="keep freed memory in the allocator (time ratios without page-fault noise)")
     args = ap.parse_args()
+    if args.steady_malloc:
+        global ENV
+        ENV = dict(os.environ, GLIBC_TUNABLES=STEADY_MALLOC)
     if args.rounds < 1:
         ap.error("--rounds must be at least 1")
 
