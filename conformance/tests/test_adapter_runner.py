@@ -152,10 +152,9 @@ class AdapterRunner(unittest.TestCase):
     def predicate_ids(self):
         return [i for i, family, _ in suite_vectors() if family == "predicates"]
 
-    def predicate_shard(self, n):
-        """The predicate vectors of --shard 1/n (every n-th vector of the whole suite)."""
-        return [i for k, (i, family, _) in enumerate(suite_vectors())
-                if family == "predicates" and k % n == 0]
+    def family_shard(self, family, n):
+        """The family's vectors in --shard 1/n (every n-th vector of the whole suite)."""
+        return [i for k, (i, f, _) in enumerate(suite_vectors()) if f == family and k % n == 0]
 
     def shard_holding(self, vector_id, n):
         """--shard k/n whose vectors include vector_id."""
@@ -502,7 +501,7 @@ class AdapterRunner(unittest.TestCase):
         run = self.conformance("--shard", shard, "--require-family", "predicates",
                                "--require-family", "region", impl=self.example())
         self.assertEqual(run.rc, 4, run.out + run.err)
-        region = [i for i, (vid, f, _) in enumerate(suite_vectors()) if f == "region" and i % 20 == 0]
+        region = self.family_shard("region", 20)
         # The operations of the selected region vectors, sorted (which ones
         # the shard holds depends on the suite's order, so they are read).
         line = [l for l in run.out.splitlines()
@@ -536,7 +535,7 @@ class AdapterRunner(unittest.TestCase):
         run = self.conformance("--family", "predicates", "--shard", "1/20",
                                impl=self.misbehaving("crash-all", "-"))
         self.assertEqual(run.rc, 5, run.out + run.err)
-        selected = len(self.predicate_shard(20))
+        selected = len(self.family_shard("predicates", 20))
         self.assertEqual(run.totals, {"passed": 0, "failed": 5, "skipped": selected - 5})
         self.assertIn("4 restarts", run.out)  # the fifth crash is not restarted
         self.assertIn("the run was stopped after 5 vectors in a row without a usable answer "
@@ -548,7 +547,7 @@ class AdapterRunner(unittest.TestCase):
                                "--max-adapter-failures", "0",
                                impl=self.misbehaving("crash-all", "-"), name="never")
         self.assertEqual(run.rc, 1, run.out + run.err)
-        self.assertEqual(run.totals["failed"], len(self.predicate_shard(400)))
+        self.assertEqual(run.totals["failed"], len(self.family_shard("predicates", 400)))
 
     def test_an_adapter_that_never_flushes_is_named(self):
         # The handshake never arrives: the message says why that happens.
