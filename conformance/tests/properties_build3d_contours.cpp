@@ -318,8 +318,8 @@ TEST(Build3DContourProperties, WalksAreClosedAndOutlinesCounterClockwise) {
       [&] {
         const AnyTile t = MakeTile(Source::kFlat);
         const internal::RegionField f(t.field);
-        const std::vector<std::uint32_t> ids =
-            internal::TraceIds(f, t.cut, t.derived.border, t.derived.tileCells);
+        const internal::TraceLabels labels(t.cut, t.derived.border, t.derived.tileCells);
+        const std::vector<std::uint32_t> ids = internal::TraceIds(f, labels);
         // Connected components of equal trace ids (breadth first).
         const std::size_t n = ids.size();
         std::vector<std::int64_t> component(n, -1);
@@ -347,14 +347,14 @@ TEST(Build3DContourProperties, WalksAreClosedAndOutlinesCounterClockwise) {
           ++count;
         }
         // The scan, as b3d.contour.scan runs it.
-        std::vector<std::uint8_t> flags = internal::BoundaryFlags(f, ids);
+        std::vector<std::uint8_t> flags = internal::BoundaryFlags(f, labels);
         std::vector<bool> walked(static_cast<std::size_t>(count), false);
         std::vector<internal::RawPoint> points;
         for (std::int64_t z = 0; z < f.d; ++z) {
           for (std::int64_t x = 0; x < f.w; ++x) {
             for (std::uint32_t i = f.ColumnBegin(x, z); i < f.ColumnEnd(x, z); ++i) {
               if (!internal::StartsWalk(flags[i])) continue;
-              internal::Walk(f, ids, flags, x, z, i, points);
+              internal::Walk(f, labels, flags, x, z, i, points);
               RC_ASSERT(!points.empty());
               std::int64_t area2 = 0;
               for (std::size_t k = 0; k < points.size(); ++k) {

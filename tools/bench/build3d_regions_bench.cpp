@@ -14,9 +14,10 @@
 // build3d_spans_bench's `ours`, stage `volumes`), its border cut of the
 // Watershed partition (the settings' partition, what the contour stage
 // takes), and for Recast the same fields as rcCompactHeightfield (one set
-// for the partitions, which write chf.dist and chf.reg; one with chf.reg
-// holding the cut's ids and the four border strips, as oracles/recast's
-// contour oracle loads them, b3d.contour.recast).
+// for the partitions, which write chf.dist and chf.reg; one as Recast's
+// Watershed pipeline hands it to rcBuildContours, chf.dist included, with
+// chf.reg holding the cut's ids and the four border strips, as
+// oracles/recast's contour oracle loads them, b3d.contour.recast).
 //
 // Cases, per input, every tile:
 //  ours_watershed     internal::BuildDistanceField, internal::Watershed
@@ -194,6 +195,12 @@ struct Inputs {
       tile.borderId = tile.cut.borderId;
       tile.chf = ToRecast(tile.compact, d);
       tile.traced = ToRecast(tile.compact, d);
+      // The field as Recast's own Watershed pipeline hands it to
+      // rcBuildContours: rcBuildDistanceField's chf.dist stays in it (only
+      // rcFreeCompactHeightfield frees it), as ours drops its distance
+      // field after the partition; reg then holds the cut's ids.
+      rcContext ctx(false);
+      if (!rcBuildDistanceField(&ctx, *tile.traced)) std::abort();
       SetTraceIds(tile);
       tiles.push_back(std::move(tile));
     }

@@ -32,8 +32,8 @@ std::vector<Contour> TraceContours(const CompactHeightfield& h, const BorderCut&
                                    std::int64_t border, std::int64_t tileCells, double maxError,
                                    std::int64_t maxEdgeCells) {
   const RegionField f(h);
-  const std::vector<std::uint32_t> ids = TraceIds(f, cut, border, tileCells);
-  std::vector<std::uint8_t> flags = BoundaryFlags(f, ids);
+  const TraceLabels labels(cut, border, tileCells);
+  std::vector<std::uint8_t> flags = BoundaryFlags(f, labels);
   const float limit = ErrorLimit(maxError);
   const std::uint32_t borderId = cut.borderId;
   std::vector<Contour> contours;
@@ -43,16 +43,16 @@ std::vector<Contour> TraceContours(const CompactHeightfield& h, const BorderCut&
     for (std::int64_t x = 0; x < f.w; ++x) {
       for (std::uint32_t i = f.ColumnBegin(x, z); i < f.ColumnEnd(x, z); ++i) {
         if (!StartsWalk(flags[i])) continue;
-        Walk(f, ids, flags, x, z, i, points);
-        if (ids[i] > borderId) continue;  // a strip: walked, never listed
+        Walk(f, labels, flags, x, z, i, points);
+        const std::uint32_t id = labels(x, z, i);
+        if (id > borderId) continue;  // a strip: walked, never listed
         InitialPoints(points, kept);
         Refine(points, kept, limit);
         SplitLongEdges(points, kept, maxEdgeCells);
         std::vector<ContourVertex> vertices = MakeVertices(points, kept, borderId);
         RemoveDegenerateSegments(vertices);
         if (vertices.size() < 3) continue;
-        contours.push_back(
-            {static_cast<std::uint16_t>(ids[i]), f.spans[i].area, std::move(vertices)});
+        contours.push_back({static_cast<std::uint16_t>(id), f.spans[i].area, std::move(vertices)});
       }
     }
   }

@@ -48,7 +48,7 @@ std::vector<ContourVertex> MakeVertices(std::span<const RawPoint> p,
     v.y = static_cast<std::uint16_t>(corner.y);
     v.z = static_cast<std::uint16_t>(corner.z);
     v.neighbour = static_cast<std::uint16_t>(edge.neighbour > borderId ? borderId : edge.neighbour);
-    v.areaBorder = edge.areaBorder;
+    v.areaBorder = edge.areaBorder != 0;
     out.push_back(v);
   }
   return out;

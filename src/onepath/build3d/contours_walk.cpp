@@ -13,13 +13,6 @@ namespace {
 
 constexpr std::uint8_t kAllFlags = 0xf;
 
-// b3d.contour.strips: 0 left, 1 right, 2 bottom, 3 top (corners: bottom, top).
-std::uint32_t Strip(std::int64_t x, std::int64_t z, std::int64_t border, std::int64_t tileCells) {
-  if (z < border) return 2;
-  if (z >= border + tileCells) return 3;
-  return x < border ? 0 : 1;
-}
-
 // b3d.contour.corner: the highest floor among the spans around the corner.
 std::int32_t CornerHeight(const RegionField& f, std::int64_t x, std::int64_t z,
                           const CompactSpan& s, int dir) {
@@ -48,31 +41,27 @@ constexpr std::int32_t kCornerDz[4] = {1, 1, 0, 0};
 
 }  // namespace
 
-std::vector<std::uint32_t> TraceIds(const RegionField& f, const BorderCut& cut, std::int64_t border,
-                                    std::int64_t tileCells) {
-  std::vector<std::uint32_t> ids(cut.regions.begin(), cut.regions.end());
-  const auto inCore = [&](std::int64_t c) { return c >= border && c < border + tileCells; };
-  for (std::int64_t z = 0; z < f.d; ++z) {
-    for (std::int64_t x = 0; x < f.w; ++x) {
-      if (inCore(x) && inCore(z)) continue;
-      const std::uint32_t label = std::uint32_t{cut.borderId} + 1 + Strip(x, z, border, tileCells);
+std::vector<std::uint32_t> TraceIds(const RegionField& f, const TraceLabels& labels) {
+  std::vector<std::uint32_t> ids(f.spans.size());
+  for (std::int64_t z = 0; z < f.d; ++z)
+    for (std::int64_t x = 0; x < f.w; ++x)
       for (std::uint32_t i = f.ColumnBegin(x, z); i < f.ColumnEnd(x, z); ++i)
-        if (ids[i] != 0) ids[i] = label;
-    }
-  }
+        ids[i] = labels(x, z, i);
   return ids;
 }
 
-std::vector<std::uint8_t> BoundaryFlags(const RegionField& f, std::span<const std::uint32_t> ids) {
-  std::vector<std::uint8_t> flags(ids.size(), 0);
+std::vector<std::uint8_t> BoundaryFlags(const RegionField& f, const TraceLabels& labels) {
+  std::vector<std::uint8_t> flags(f.spans.size(), 0);
   for (std::int64_t z = 0; z < f.d; ++z) {
     for (std::int64_t x = 0; x < f.w; ++x) {
       for (std::uint32_t i = f.ColumnBegin(x, z); i < f.ColumnEnd(x, z); ++i) {
-        if (ids[i] == 0) continue;
+        const std::uint32_t id = labels(x, z, i);
+        if (id == 0) continue;
         const CompactSpan& s = f.spans[i];
         std::uint8_t set = 0;
         for (int dir = 0; dir < 4; ++dir) {
-          if (s.con[dir] == kNotConnected || ids[f.Neighbour(x, z, s, dir)] != ids[i])
+          if (s.con[dir] == kNotConnected ||
+              labels(x + kDirX[dir], z + kDirZ[dir], f.Neighbour(x, z, s, dir)) != id)
             set = static_cast<std::uint8_t>(set | (1u << dir));
         }
         flags[i] = set;
@@ -82,7 +71,7 @@ std::vector<std::uint8_t> BoundaryFlags(const RegionField& f, std::span<const st
   return flags;
 }
 
-void Walk(const RegionField& f, std::span<const std::uint32_t> ids, std::span<std::uint8_t> flags,
+void Walk(const RegionField& f, const TraceLabels& labels, std::span<std::uint8_t> flags,
           std::int64_t x, std::int64_t z, std::uint32_t i, std::vector<RawPoint>& points) {
   points.clear();
   int dir = 0;
@@ -99,8 +88,8 @@ void Walk(const RegionField& f, std::span<const std::uint32_t> ids, std::span<st
       p.y = CornerHeight(f, x, z, s, dir);
       if (s.con[dir] != kNotConnected) {
         const std::uint32_t a = f.Neighbour(x, z, s, dir);
-        p.neighbour = ids[a];
-        p.areaBorder = f.spans[a].area != area;
+        p.neighbour = labels(x + kDirX[dir], z + kDirZ[dir], a);
+        p.areaBorder = f.spans[a].area != area ? 1 : 0;
       }
       points.push_back(p);
       flags[i] = static_cast<std::uint8_t>(flags[i] & ~(1u << dir));

@@ -18,19 +18,41 @@ struct RawPoint {
   std::int32_t x = 0;
   std::int32_t y = 0;
   std::int32_t z = 0;
-  std::uint32_t neighbour = 0;  // a trace id
-  bool areaBorder = false;
+  // A trace id (below 2^17: a region id or a strip label) and the area
+  // flag share one word, so a long walk's points take 16 bytes each.
+  std::uint32_t neighbour : 31 = 0;
+  std::uint32_t areaBorder : 1 = 0;
+};
+static_assert(sizeof(RawPoint) == 16);
+
+// b3d.contour.strips: the trace id of span i of column (x, z) of a field
+// whose core is [border, border + tileCells)^2, read from the cut where it
+// is needed (a per-span copy would cost 4 bytes a span): the cut's id in
+// the core or when 0, else the strip label cut.borderId + 1 + (0 left,
+// 1 right, 2 bottom, 3 top; corners to bottom and top).
+class TraceLabels {
+ public:
+  TraceLabels(const BorderCut& cut, std::int64_t border, std::int64_t tileCells)
+      : regions_(cut.regions), borderId_(cut.borderId), lo_(border), hi_(border + tileCells) {}
+  std::uint32_t operator()(std::int64_t x, std::int64_t z, std::uint32_t i) const {
+    const std::uint32_t id = regions_[i];
+    if (id == 0 || (x >= lo_ && x < hi_ && z >= lo_ && z < hi_)) return id;
+    if (z < lo_) return borderId_ + 3;
+    if (z >= hi_) return borderId_ + 4;
+    return x < lo_ ? borderId_ + 1 : borderId_ + 2;
+  }
+
+ private:
+  std::span<const std::uint16_t> regions_;
+  std::uint32_t borderId_;
+  std::int64_t lo_, hi_;
 };
 
-// b3d.contour.strips: the trace id of every span (span order) of a field
-// whose core is [border, border + tileCells)^2; the strip labels are
-// cut.borderId + 1 + (0 left, 1 right, 2 bottom, 3 top).
-std::vector<std::uint32_t> TraceIds(const RegionField& field, const BorderCut& cut,
-                                    std::int64_t border, std::int64_t tileCells);
+// The trace id of every span (span order), for tests.
+std::vector<std::uint32_t> TraceIds(const RegionField& field, const TraceLabels& labels);
 
 // b3d.contour.boundary: bit d set when direction d is a boundary.
-std::vector<std::uint8_t> BoundaryFlags(const RegionField& field,
-                                        std::span<const std::uint32_t> ids);
+std::vector<std::uint8_t> BoundaryFlags(const RegionField& field, const TraceLabels& labels);
 
 // b3d.contour.scan: whether a span with these flags starts a walk; if not,
 // its flags are cleared.
@@ -38,9 +60,8 @@ bool StartsWalk(std::uint8_t& flags);
 
 // b3d.contour.walk from span i of column (x, z), clearing flags; the raw
 // points go to `points` (cleared first).
-void Walk(const RegionField& field, std::span<const std::uint32_t> ids,
-          std::span<std::uint8_t> flags, std::int64_t x, std::int64_t z, std::uint32_t i,
-          std::vector<RawPoint>& points);
+void Walk(const RegionField& field, const TraceLabels& labels, std::span<std::uint8_t> flags,
+          std::int64_t x, std::int64_t z, std::uint32_t i, std::vector<RawPoint>& points);
 
 // b3d.contour.initial: the kept raw indices (points not empty).
 void InitialPoints(std::span<const RawPoint> points, std::vector<std::uint32_t>& kept);
