@@ -118,26 +118,6 @@ void RerouteGroups(SnapRounding& s, const std::vector<std::uint8_t>* crossed,
 
 }  // namespace
 
-void AppendThrough(const SnapRounding& s, std::uint32_t from, std::uint32_t to,
-                   std::vector<std::uint32_t>& through, std::uint8_t operand, bool tested,
-                   std::vector<std::pair<Int128, std::uint32_t>>& along,
-                   std::vector<Fragment>& out) {
-  if (through.size() > 1) {
-    const GridPoint p = s.hot[from], q = s.hot[to];
-    const Int128 dx = Int128(q.x) - p.x, dy = Int128(q.y) - p.y;
-    along.clear();
-    for (std::uint32_t k : through)
-      along.push_back({(Int128(s.hot[k].x) - p.x) * dx + (Int128(s.hot[k].y) - p.y) * dy, k});
-    std::sort(along.begin(), along.end());
-    for (std::size_t i = 0; i < along.size(); ++i) through[i] = along[i].second;
-  }
-  for (std::uint32_t h : through) {
-    out.push_back({from, h, operand, tested});
-    from = h;
-  }
-  out.push_back({from, to, operand, tested});
-}
-
 void Reroute(SnapRounding& s) {
   // Room for the fragments of typical input (a vector that grows copies
   // itself to new pages, which are dear on some virtual machines).

@@ -366,15 +366,21 @@ struct FlatLists {
   }
 };
 
+// Always inline: since the arrangement was split into files, GCC kept it out
+// of line in each step's crossing search, where it was inlined before (its
+// fill callbacks walk the grid; callgrind, issue 24: +4.3M instructions in
+// AddCrossingPixels on a small tile map run 30 times).
 template <typename Fill>
-FlatLists BuildLists(std::int64_t cells, Fill fill) {
+[[gnu::always_inline]] inline FlatLists BuildLists(std::int64_t cells, Fill fill) {
   FlatLists out;
   out.start.assign(static_cast<std::size_t>(cells) + 1, 0);
   fill([&](std::int64_t cell, std::uint32_t) { ++out.start[static_cast<std::size_t>(cell) + 1]; });
-  std::uint64_t entries = 0;
-  for (std::uint32_t c : out.start) entries += c;
+  std::uint64_t entries = 0;  // checked before the lists are made
+  for (std::size_t k = 1; k < out.start.size(); ++k) {
+    entries += out.start[k];
+    out.start[k] += out.start[k - 1];
+  }
   CheckListEntryCount(entries);
-  for (std::size_t k = 1; k < out.start.size(); ++k) out.start[k] += out.start[k - 1];
   out.ids.resize(out.start.back());
   // start[k] runs through list k as it is filled, ending where list k + 1
   // starts; then every start moves up one place.

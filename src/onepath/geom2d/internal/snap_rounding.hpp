@@ -120,10 +120,29 @@ void RerouteCrossed(SnapRounding& s, const std::vector<std::uint8_t>& crossed,
 // Appends the fragments hot[from] -> hot[to] through the hot pixels
 // `through` (indices), ordered as arr.reroute orders them along from -> to:
 // by projection, ties by (x, y), that is, by index. `along` is scratch.
-void AppendThrough(const SnapRounding& s, std::uint32_t from, std::uint32_t to,
-                   std::vector<std::uint32_t>& through, std::uint8_t operand, bool tested,
-                   std::vector<std::pair<Int128, std::uint32_t>>& along,
-                   std::vector<Fragment>& out);
+// Inline: it runs once per fragment in arr.reroute's and arr.repair's inner
+// loops, and out of line (its own call, out's end reloaded from memory at
+// every push) it made RerouteGroups measurably slower than before the
+// snap rounding was split into files.
+inline void AppendThrough(const SnapRounding& s, std::uint32_t from, std::uint32_t to,
+                          std::vector<std::uint32_t>& through, std::uint8_t operand, bool tested,
+                          std::vector<std::pair<Int128, std::uint32_t>>& along,
+                          std::vector<Fragment>& out) {
+  if (through.size() > 1) {
+    const GridPoint p = s.hot[from], q = s.hot[to];
+    const Int128 dx = Int128(q.x) - p.x, dy = Int128(q.y) - p.y;
+    along.clear();
+    for (std::uint32_t k : through)
+      along.push_back({(Int128(s.hot[k].x) - p.x) * dx + (Int128(s.hot[k].y) - p.y) * dy, k});
+    std::sort(along.begin(), along.end());
+    for (std::size_t i = 0; i < along.size(); ++i) through[i] = along[i].second;
+  }
+  for (std::uint32_t h : through) {
+    out.push_back({from, h, operand, tested});
+    from = h;
+  }
+  out.push_back({from, to, operand, tested});
+}
 
 // Step 4 (arr.repair). Leaves the fragments grouped for the merge.
 void Repair(SnapRounding& s);
