@@ -250,4 +250,23 @@ std::vector<std::uint8_t> CanonicalBytes(const TileGrid& g) {
   return w.Take();
 }
 
+TileCoordinates::TileCoordinates(const NavSettings& s, const DerivedSettings& d)
+    : border_(d.border),
+      tileCells_(d.tileCells),
+      cs_(d.cs),
+      tileSize_(static_cast<float>(s.TileSize)),
+      cellHeight_(s.CellHeight) {}
+
+float TileCoordinates::Local(std::int64_t c) const {
+  if (c == border_) return 0.0f;
+  if (c == border_ + tileCells_) return tileSize_;
+  const double product = static_cast<double>(c - border_) * cs_;
+  return static_cast<float>(product);
+}
+
+float TileCoordinates::LocalY(std::int64_t row, std::int64_t minRow) const {
+  const double product = static_cast<double>(row - minRow) * cellHeight_;
+  return static_cast<float>(product);
+}
+
 }  // namespace onepath::build3d

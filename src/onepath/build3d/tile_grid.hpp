@@ -134,4 +134,27 @@ inline std::int64_t SourceColumn(const TileGrid& grid, std::int64_t tile, std::i
 // rows, f64 originX, originY, originZ, cs, f32 bmin, f32 bmax, f32 csF, chF.
 std::vector<std::uint8_t> CanonicalBytes(const TileGrid& grid);
 
+// b3d.tile-coordinates: the tile-local binary32 coordinates of a tile's
+// cell corners and rows (000 §4's TileCoordinates.Local and LocalY).
+class TileCoordinates {
+ public:
+  // From checked settings and the values derived from them (B, TileCells, cs).
+  TileCoordinates(const NavSettings& settings, const DerivedSettings& derived);
+
+  // Local(c): +0 at c = B, f32(TileSize) at c = B + TileCells, else
+  // f32((c - B) * cs) (the integer difference exact, one binary64 product,
+  // one rounding). Any integer corner c with |c| < 2^53.
+  float Local(std::int64_t corner) const;
+
+  // LocalY(row) = f32((row - minRow) * CellHeight), the same way.
+  float LocalY(std::int64_t row, std::int64_t minRow) const;
+
+ private:
+  std::int64_t border_;
+  std::int64_t tileCells_;
+  double cs_;
+  float tileSize_;  // f32(TileSize)
+  double cellHeight_;
+};
+
 }  // namespace onepath::build3d

@@ -1,0 +1,122 @@
+// The polygon stage without checks (docs/spec/build3d-polygons.md,
+// b3d.poly.*), one function per clause group; Polygonizer::Build checks
+// the settings and calls Polygonize. The exact tests every step shares
+// (b3d.poly.cross, b3d.poly.orient) are inline here.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "onepath/build3d/contours.hpp"
+#include "onepath/build3d/polygonizer.hpp"
+#include "onepath/build3d/tile_grid.hpp"
+#include "onepath/core/vector2d.hpp"
+#include "onepath/exact/predicates.hpp"
+
+namespace onepath::build3d::internal {
+
+// A cell corner (x, z) of the tile's grid; corners are 16-bit, so every
+// product below fits 64 bits (b3d.poly.cross, "Notation").
+struct CellCorner {
+  std::int64_t x = 0;
+  std::int64_t z = 0;
+  friend bool operator==(const CellCorner&, const CellCorner&) = default;
+};
+
+// b3d.poly.cross: cross(a, b, c) = (xc - xa)(zb - za) - (xb - xa)(zc - za),
+// positive at an outline's convex corners ("turns left").
+inline std::int64_t Cross(CellCorner a, CellCorner b, CellCorner c) {
+  return (c.x - a.x) * (b.z - a.z) - (b.x - a.x) * (c.z - a.z);
+}
+
+// b3d.poly.cross: dot(a, b, c) = (xb - xa)(xc - xb) + (zb - za)(zc - zb).
+inline std::int64_t Dot(CellCorner a, CellCorner b, CellCorner c) {
+  return (b.x - a.x) * (c.x - b.x) + (b.z - a.z) * (c.z - b.z);
+}
+
+// b3d.poly.cross: a -> b -> c goes straight on (collinear, same direction).
+inline bool StraightOn(CellCorner a, CellCorner b, CellCorner c) {
+  return Cross(a, b, c) == 0 && Dot(a, b, c) > 0;
+}
+
+// b3d.poly.cross: c lies on the segment ab (collinear, within both ranges).
+inline bool LiesOn(CellCorner a, CellCorner b, CellCorner c) {
+  return Cross(a, b, c) == 0 && std::min(a.x, b.x) <= c.x && c.x <= std::max(a.x, b.x) &&
+         std::min(a.z, b.z) <= c.z && c.z <= std::max(a.z, b.z);
+}
+
+// b3d.poly.cross: ab and cd touch (a proper crossing, or an endpoint of
+// either segment on the other).
+inline bool Touch(CellCorner a, CellCorner b, CellCorner c, CellCorner d) {
+  const std::int64_t c1 = Cross(a, b, c), c2 = Cross(a, b, d);
+  const std::int64_t c3 = Cross(c, d, a), c4 = Cross(c, d, b);
+  if (c1 != 0 && c2 != 0 && c3 != 0 && c4 != 0 && (c1 > 0) != (c2 > 0) && (c3 > 0) != (c4 > 0))
+    return true;
+  return LiesOn(a, b, c) || LiesOn(a, b, d) || LiesOn(c, d, a) || LiesOn(c, d, b);
+}
+
+// b3d.poly.orient: orient32(a, b, c) = Orient2D(P(c), P(b), P(a)), the
+// exact sign on the widened float32 positions P = (Local(x), Local(z)),
+// positive when a -> b -> c turns left (as cross).
+inline int Orient32(Vector2D a, Vector2D b, Vector2D c) { return exact::Orient2D(c, b, a); }
+
+// A contour vertex or ring node with the wall flag of the edge that leaves
+// it (b3d.poly.walls).
+struct WallVertex {
+  std::uint16_t x = 0;
+  std::uint16_t y = 0;
+  std::uint16_t z = 0;
+  bool wall = false;
+  friend bool operator==(const WallVertex&, const WallVertex&) = default;
+};
+
+// b3d.poly.walls: the contour's vertices, each with the flag of its
+// leaving edge (neighbour 0 and no edge of the contour the other way).
+std::vector<WallVertex> WallVertices(std::span<const ContourVertex> vertices);
+
+// b3d.poly.straight-walls: removes straight wall vertices in place, the
+// lowest-numbered removable one first, while more than three remain.
+void RemoveStraightWalls(std::vector<WallVertex>& ring);
+
+// b3d.poly.weld: the tile's vertex list, in creation order, with the
+// float32 position P of each vertex (b3d.poly.orient).
+class VertexWelder {
+ public:
+  explicit VertexWelder(const TileCoordinates& coordinates) : coordinates_(coordinates) {}
+
+  // The first vertex at (x, z) whose row is within one of y, else a new one.
+  std::uint32_t Weld(std::uint16_t x, std::uint16_t y, std::uint16_t z);
+
+  const std::vector<PolyVertex>& vertices() const { return vertices_; }
+  CellCorner Corner(std::uint32_t v) const { return {vertices_[v].x, vertices_[v].z}; }
+  Vector2D Position(std::uint32_t v) const { return positions_[v]; }
+
+ private:
+  const TileCoordinates& coordinates_;
+  std::vector<PolyVertex> vertices_;
+  std::vector<Vector2D> positions_;
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> at_;  // (x, z) -> vertices
+};
+
+// b3d.poly.ring ... b3d.poly.degenerate-ears: clips the ring nodes (at least
+// three; node k welded to vertexOf[k]) and appends the emitted triangles
+// (corners only) to `triangles` in emission order; adds the clips made
+// without a valid ear to `degenerateEars`.
+void ClipEars(std::span<const WallVertex> nodes, std::span<const std::uint32_t> vertexOf,
+              const VertexWelder& welded, std::vector<MeshPolygon>& triangles,
+              std::uint32_t& degenerateEars);
+
+// b3d.poly.merge ... b3d.poly.merge-valid: merges one contour's polygons
+// (in their order) in place; maxVertsPerPoly <= kMaxVertsPerPoly.
+void MergePolygons(std::vector<MeshPolygon>& polygons, const VertexWelder& welded,
+                   std::int64_t maxVertsPerPoly);
+
+// b3d.poly.api on checked settings: every contour in order; the stage
+// `ears` goes to `ears` unless it is null.
+PolyMesh Polygonize(const ContourSet& contours, const TileCoordinates& coordinates,
+                    std::int64_t maxVertsPerPoly, PolyMesh* ears);
+
+}  // namespace onepath::build3d::internal

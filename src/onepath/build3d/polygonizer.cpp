@@ -1,0 +1,88 @@
+// Polygonizer::Build (docs/spec/build3d-polygons.md, b3d.poly.api): each
+// contour of at least three vertices in turn, through its wall edges and
+// straight wall removal, welding, ear clipping and merging; the output
+// order (b3d.poly.order) and the canonical bytes (b3d.poly.values).
+#include "onepath/build3d/polygonizer.hpp"
+
+#include "onepath/build3d/internal/polygonizer.hpp"
+#include "onepath/core/canonical.hpp"
+
+namespace onepath::build3d {
+
+namespace internal {
+
+PolyMesh Polygonize(const ContourSet& contours, const TileCoordinates& coordinates,
+                    std::int64_t maxVertsPerPoly, PolyMesh* ears) {
+  VertexWelder welded(coordinates);
+  PolyMesh mesh;
+  std::vector<std::uint32_t> vertexOf;
+  std::vector<MeshPolygon> polygons;
+  for (std::size_t c = 0; c < contours.contours.size(); ++c) {
+    const Contour& contour = contours.contours[c];
+    if (contour.vertices.size() < 3) continue;  // skipped, not welded (b3d.poly.api)
+    std::vector<WallVertex> ring = WallVertices(contour.vertices);
+    RemoveStraightWalls(ring);
+    vertexOf.clear();
+    for (const WallVertex& v : ring) vertexOf.push_back(welded.Weld(v.x, v.y, v.z));
+    polygons.clear();
+    ClipEars(ring, vertexOf, welded, polygons, mesh.degenerateEars);
+    for (MeshPolygon& p : polygons) {
+      p.contour = static_cast<std::uint32_t>(c);
+      p.region = contour.region;
+      p.area = contour.area;
+    }
+    if (ears != nullptr)
+      ears->polygons.insert(ears->polygons.end(), polygons.begin(), polygons.end());
+    MergePolygons(polygons, welded, maxVertsPerPoly);
+    for (MeshPolygon& p : polygons) mesh.polygons.push_back(std::move(p));
+  }
+  mesh.vertices = welded.vertices();
+  if (ears != nullptr) {
+    ears->vertices = mesh.vertices;
+    ears->degenerateEars = mesh.degenerateEars;
+  }
+  return mesh;
+}
+
+}  // namespace internal
+
+PolyMesh Polygonizer::Build(const ContourSet& contours, const NavSettings& settings) {
+  const DerivedSettings derived = DeriveSettings(settings);
+  const TileCoordinates coordinates(settings, derived);
+  return internal::Polygonize(contours, coordinates, settings.MaxVertsPerPoly, nullptr);
+}
+
+PolygonizerStages Polygonizer::BuildStages(const ContourSet& contours,
+                                           const NavSettings& settings) {
+  const DerivedSettings derived = DeriveSettings(settings);
+  const TileCoordinates coordinates(settings, derived);
+  PolygonizerStages stages;
+  stages.polygons =
+      internal::Polygonize(contours, coordinates, settings.MaxVertsPerPoly, &stages.ears);
+  return stages;
+}
+
+std::vector<std::uint8_t> CanonicalBytes(const PolyMesh& mesh) {
+  CanonicalWriter w;
+  w.Count(mesh.vertices.size());
+  for (const PolyVertex& v : mesh.vertices) {
+    w.U16(v.x);
+    w.U16(v.y);
+    w.U16(v.z);
+  }
+  w.Count(mesh.polygons.size());
+  for (const MeshPolygon& p : mesh.polygons) {
+    w.U32(p.contour);
+    w.U16(p.region);
+    w.U8(p.area);
+    w.Count(p.corners.size());
+    for (const PolyCorner& c : p.corners) {
+      w.U32(c.vertex);
+      w.U8(c.wall ? 1 : 0);
+    }
+  }
+  w.U32(mesh.degenerateEars);
+  return w.Take();
+}
+
+}  // namespace onepath::build3d

@@ -1,0 +1,86 @@
+// One contour before ear clipping (docs/spec/build3d-polygons.md): its wall
+// edges (b3d.poly.walls), the removal of straight wall vertices
+// (b3d.poly.straight-walls) and the welding of its ring nodes into the
+// tile's vertex list (b3d.poly.weld).
+#include <cstdlib>
+#include <unordered_set>
+
+#include "onepath/build3d/internal/polygonizer.hpp"
+
+namespace onepath::build3d::internal {
+
+namespace {
+
+// The directed edge between the positions of a and b.
+template <typename V>
+std::uint64_t EdgeKey(const V& a, const V& b) {
+  return (std::uint64_t{a.x} << 48) | (std::uint64_t{a.z} << 32) | (std::uint64_t{b.x} << 16) |
+         std::uint64_t{b.z};
+}
+
+CellCorner At(const WallVertex& v) { return {v.x, v.z}; }
+
+// b3d.poly.straight-walls: v (between p and n in the current list) is
+// removable when both its edges are walls, p -> v -> n goes straight on
+// and v's row lies within one row of the line from p to n.
+bool Removable(const WallVertex& p, const WallVertex& v, const WallVertex& n) {
+  if (!p.wall || !v.wall || !StraightOn(At(p), At(v), At(n))) return false;
+  const std::int64_t dx = std::int64_t{n.x} - p.x, dz = std::int64_t{n.z} - p.z;
+  const std::int64_t d = dx * dx + dz * dz;  // < 2^33
+  const std::int64_t t = dx * (std::int64_t{v.x} - p.x) + dz * (std::int64_t{v.z} - p.z);
+  // |rows| < 2^16, so each product is below 2^49.
+  const std::int64_t e = (std::int64_t{v.y} - p.y) * d - (std::int64_t{n.y} - p.y) * t;
+  return std::llabs(e) <= d;
+}
+
+}  // namespace
+
+std::vector<WallVertex> WallVertices(std::span<const ContourVertex> v) {
+  const std::size_t m = v.size();
+  std::unordered_set<std::uint64_t> edges;
+  edges.reserve(m);
+  for (std::size_t k = 0; k < m; ++k) edges.insert(EdgeKey(v[k], v[(k + 1) % m]));
+  std::vector<WallVertex> out;
+  out.reserve(m);
+  for (std::size_t k = 0; k < m; ++k) {
+    // A wall: neighbour 0, and no edge of the contour runs the other way
+    // (a hole bridge, or an edge walked in both directions).
+    const bool wall = v[k].neighbour == 0 && !edges.contains(EdgeKey(v[(k + 1) % m], v[k]));
+    out.push_back({v[k].x, v[k].y, v[k].z, wall});
+  }
+  return out;
+}
+
+void RemoveStraightWalls(std::vector<WallVertex>& list) {
+  // The first removable position is searched from k: a removal at k changes
+  // only the neighbours of positions k - 1 and k (and, when k was the last
+  // position, of position 0), so every earlier position stays unremovable
+  // and the search resumes at k - 1, or at 0 after removing the last.
+  std::size_t k = 0;
+  while (list.size() > 3 && k < list.size()) {
+    const std::size_t m = list.size();
+    const std::size_t before = (k + m - 1) % m;
+    if (!Removable(list[before], list[k], list[(k + 1) % m])) {
+      ++k;
+      continue;
+    }
+    list.erase(list.begin() + static_cast<std::ptrdiff_t>(k));
+    list[k == 0 ? m - 2 : k - 1].wall = true;  // the edge p -> n is a wall
+    k = (k == 0 || k == m - 1) ? 0 : k - 1;
+  }
+}
+
+std::uint32_t VertexWelder::Weld(std::uint16_t x, std::uint16_t y, std::uint16_t z) {
+  std::vector<std::uint32_t>& here = at_[(std::uint32_t{x} << 16) | z];
+  for (const std::uint32_t v : here) {  // oldest first
+    if (std::abs(int{vertices_[v].y} - int{y}) <= 1) return v;
+  }
+  const auto v = static_cast<std::uint32_t>(vertices_.size());
+  vertices_.push_back({x, y, z});
+  positions_.push_back(
+      {static_cast<double>(coordinates_.Local(x)), static_cast<double>(coordinates_.Local(z))});
+  here.push_back(v);
+  return v;
+}
+
+}  // namespace onepath::build3d::internal
