@@ -75,6 +75,17 @@ struct GenContoursOptions {
   int tinyContourPercent = 10;
 };
 
+// A noisier mix: 7 cells, three labels, more flips, cut corners and pinches.
+inline GenContoursOptions NoisyContoursOptions() {
+  GenContoursOptions o;
+  o.cells = 7;
+  o.labels = 3;
+  o.flipPercent = 35;
+  o.cutCornerPercent = 30;
+  o.joinPinchPercent = 70;
+  return o;
+}
+
 namespace gen_contours_detail {
 
 class SplitMix {

@@ -609,12 +609,8 @@ TEST(PolygonizerOracle, WeldAcrossContoursAndSkipShortContours) {
 TEST(PolygonizerOracle, GeneratedContoursKeepThePromise) {
   CLAUSE("b3d.poly.promise");
   onepath::conformance::GenContoursOptions small;
-  onepath::conformance::GenContoursOptions noisy;
-  noisy.cells = 7;
-  noisy.labels = 3;
-  noisy.flipPercent = 35;
-  noisy.cutCornerPercent = 30;
-  noisy.joinPinchPercent = 70;
+  const onepath::conformance::GenContoursOptions noisy =
+      onepath::conformance::NoisyContoursOptions();
   std::size_t polygons = 0, degenerate = 0, contours = 0;
   for (std::uint64_t seed = 1; seed <= 120; ++seed) {
     for (int variant = 0; variant < 3; ++variant) {
