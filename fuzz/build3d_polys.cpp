@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "conformance/tests/gen_contours.hpp"
+#include "conformance/tests/poly_contours.hpp"
 #include "fuzz/build3d_compact.hpp"
 #include "onepath/build3d.hpp"
 #include "oracles/boost_mp/polygonizer_bruteforce.hpp"
@@ -71,20 +72,6 @@ std::vector<oracle::BfContour> DecodeRaw(fuzz::ByteReader& in, const oracle::BfP
       v.neighbour = static_cast<std::uint16_t>(bits % 4);
       v.areaBorder = (bits & 4) != 0;
     }
-  }
-  return out;
-}
-
-ContourSet ToContourSet(const std::vector<oracle::BfContour>& in) {
-  ContourSet out;
-  for (const oracle::BfContour& c : in) {
-    Contour contour;
-    contour.region = c.region;
-    contour.area = c.area;
-    for (const auto& v : c.vertices)
-      contour.vertices.push_back({static_cast<std::uint16_t>(v.x), static_cast<std::uint16_t>(v.y),
-                                  static_cast<std::uint16_t>(v.z), v.neighbour, v.areaBorder});
-    out.contours.push_back(std::move(contour));
   }
   return out;
 }
@@ -136,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } else {
     contours = DecodeRaw(in, bs);
   }
-  const ContourSet set = ToContourSet(contours);
+  const ContourSet set = conformance::ToContourSet(contours);
 
   PolygonizerStages got;
   const bool threw = fuzz::Throws(kName, [&] { got = Polygonizer::BuildStages(set, settings); });

@@ -14,6 +14,7 @@
 
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/gen_contours.hpp"
+#include "conformance/tests/poly_contours.hpp"
 #include "onepath/build3d.hpp"
 #include "oracles/boost_mp/polygonizer_bruteforce.hpp"
 
@@ -23,21 +24,6 @@ namespace b3d = onepath::build3d;
 using onepath::oracle::BfContour;
 using onepath::oracle::BfPolySettings;
 using onepath::oracle::BfPolySettingsFrom;
-
-// The generator's contours as the reference's ContourSet (b3d.contour.values).
-b3d::ContourSet ToContourSet(const std::vector<BfContour>& in) {
-  b3d::ContourSet out;
-  for (const BfContour& c : in) {
-    b3d::Contour contour;
-    contour.region = c.region;
-    contour.area = c.area;
-    for (const auto& v : c.vertices)
-      contour.vertices.push_back({static_cast<std::uint16_t>(v.x), static_cast<std::uint16_t>(v.y),
-                                  static_cast<std::uint16_t>(v.z), v.neighbour, v.areaBorder});
-    out.contours.push_back(std::move(contour));
-  }
-  return out;
-}
 
 // One settings variant: the oracle's derived values and the same NavSettings.
 struct Variant {
@@ -88,7 +74,7 @@ Outcome RunSets(std::uint64_t seeds, bool plant) {
       const std::vector<BfContour> contours =
           onepath::conformance::GenerateContours(seed * 7919 + k, bs, v.options);
       const auto expected = onepath::oracle::BruteForcePolygonize(contours, bs);
-      b3d::ContourSet input = ToContourSet(contours);
+      b3d::ContourSet input = onepath::conformance::ToContourSet(contours);
       if (plant && seed == 1 && k == 0 && !input.contours.empty() &&
           !input.contours[0].vertices.empty())
         input.contours[0].vertices[0].neighbour =  // a wall becomes none, or none a wall
