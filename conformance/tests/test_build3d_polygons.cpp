@@ -12,11 +12,14 @@
 #include <ostream>
 #include <vector>
 
+#include "conformance/runner/divergence.hpp"
+#include "conformance/runner/operations.hpp"
 #include "conformance/tests/build3d_util.hpp"
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/error_fields.hpp"
 #include "onepath/build3d.hpp"
 #include "onepath/build3d/internal/polygonizer.hpp"
+#include "onepath/core/canonical.hpp"
 
 namespace onepath::build3d {
 
@@ -504,4 +507,67 @@ TEST(Build3DPolygons, OnlySettingsErrors) {
   const ContourSet odd{{Contour{
       65535, 255, {V(65535, 65535, 0, 65535), V(0, 0, 0, 0), V(0, 0, 0, 0), V(65535, 0, 5, 0)}}}};
   EXPECT_NO_THROW(Polygonizer::Build(odd, Unit()));
+}
+
+// --- the runner's operation (conformance/runner/ops/build3d_polygons.cpp) --
+
+TEST(Build3DPolygons, RunnerOperationAndStages) {
+  CLAUSE("b3d.poly.api b3d.poly.values");
+  using nlohmann::json;
+  namespace rc = onepath::conformance;
+  // The worked example through the runner: contours as Trace's output
+  // decodes them, unit settings (TileCells 4, B 3).
+  const json settings = {{"CellSize", 1.0},
+                         {"CellHeight", 1.0},
+                         {"TileSize", 4.0},
+                         {"OriginX", 0.0},
+                         {"OriginZ", 0.0},
+                         {"AgentHeight", 2.0},
+                         {"AgentRadius", 0.0},
+                         {"AgentMaxClimb", 1.0},
+                         {"AgentMaxSlopeDegrees", 45.0},
+                         {"Partition", 0},
+                         {"MinRegionArea", 0},
+                         {"MergeRegionArea", 0},
+                         {"ContourMaxError", 1.3},
+                         {"MaxEdgeLength", 12.0},
+                         {"MaxVertsPerPoly", 6},
+                         {"DetailSampleDistance", 1.8},
+                         {"DetailMaxError", 0.2},
+                         {"MaxLocalExtent", 4194304.0},
+                         {"Area", 63},
+                         {"Flags", 1}};
+  const json input = {
+      {"contours",
+       {{{"region", 1},
+         {"area", 63},
+         {"vertices", {{5, 0, 5, 0, 0}, {5, 0, 7, 0, 0}, {7, 0, 7, 0, 0}, {7, 0, 5, 0, 0}}}}}},
+      {"settings", settings}};
+  const PolygonizerStages st = Polygonizer::BuildStages(Square(), Unit());
+  EXPECT_EQ(rc::RunOperation("Polygonizer.Build", input), CanonicalBytes(st.polygons));
+  const json stages = rc::RunStages("Polygonizer.Build", input);
+  EXPECT_EQ(stages.at("ears"), ToHex(CanonicalBytes(st.ears)));
+  EXPECT_EQ(stages.at("polygons"), ToHex(CanonicalBytes(st.polygons)));
+  const json mesh =
+      rc::DecodeOutput("Polygonizer.Build", rc::RunOperation("Polygonizer.Build", input));
+  EXPECT_EQ(mesh, (json{{"vertices", {{5, 0, 5}, {5, 0, 7}, {7, 0, 7}, {7, 0, 5}}},
+                        {"polygons",
+                         {{{"contour", 0},
+                           {"region", 1},
+                           {"area", 63},
+                           {"corners", {{3, 1}, {0, 1}, {1, 1}, {2, 1}}}}}},
+                        {"degenerateEars", 0}}));
+  json wrong = mesh;
+  wrong["polygons"][0]["corners"][2][1] = 0;
+  const auto d = rc::DivergeOutputs("Polygonizer.Build", mesh, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->stage, "polygons");
+  EXPECT_EQ(d->kind, "other polygons");
+  EXPECT_NE(d->where.find("polygon 0 (contour 0), corner 2: [1,0], expected [1,1]"),
+            std::string::npos)
+      << d->where;
+  // MaxVertsPerPoly 7: the settings error (b3d.poly.errors).
+  json bad = input;
+  bad["settings"]["MaxVertsPerPoly"] = 7;
+  EXPECT_THROW(rc::RunOperation("Polygonizer.Build", bad), ArgumentOutOfRangeException);
 }

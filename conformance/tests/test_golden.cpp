@@ -216,8 +216,9 @@ TEST(OperationTable, EveryVectorsOperationHasACompleteRow) {
   }
   EXPECT_EQ(used.size(), OperationNames().size());  // no row without vectors
   // Every positive build2d vector carries them (tools/golden/gen_triangulate.cpp),
-  // and every Mesh3DPipeline.TileSpans vector of build3d/spans (tools/golden/gen_build3d.cpp).
-  EXPECT_EQ(with_stages, 102 + 31);
+  // every Mesh3DPipeline.TileSpans vector of build3d/spans (tools/golden/gen_build3d.cpp)
+  // and every positive build3d/polys vector (tools/golden/gen_build3d_polys.cpp).
+  EXPECT_EQ(with_stages, 102 + 31 + 167);
 }
 
 TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {
