@@ -71,15 +71,18 @@ void RemoveStraightWalls(std::vector<WallVertex>& list) {
 }
 
 std::uint32_t VertexWelder::Weld(std::uint16_t x, std::uint16_t y, std::uint16_t z) {
-  std::vector<std::uint32_t>& here = at_[(std::uint32_t{x} << 16) | z];
-  for (const std::uint32_t v : here) {  // oldest first
-    if (std::abs(int{vertices_[v].y} - int{y}) <= 1) return v;
-  }
   const auto v = static_cast<std::uint32_t>(vertices_.size());
+  const auto [it, added] = at_.try_emplace((std::uint32_t{x} << 16) | z, Chain{v, v});
+  if (!added) {
+    for (std::uint32_t u = it->second.first; u != kNone; u = next_[u])  // oldest first
+      if (std::abs(int{vertices_[u].y} - int{y}) <= 1) return u;
+    next_[it->second.last] = v;
+    it->second.last = v;
+  }
   vertices_.push_back({x, y, z});
+  next_.push_back(kNone);
   positions_.push_back(
       {static_cast<double>(coordinates_.Local(x)), static_cast<double>(coordinates_.Local(z))});
-  here.push_back(v);
   return v;
 }
 

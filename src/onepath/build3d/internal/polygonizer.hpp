@@ -98,7 +98,15 @@ class VertexWelder {
   const TileCoordinates& coordinates_;
   std::vector<PolyVertex> vertices_;
   std::vector<Vector2D> positions_;
-  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> at_;  // (x, z) -> vertices
+  // The vertices at one (x, z), oldest first, as a chain: first_ holds the
+  // first and last vertex at a position, next_[v] the one after v (or
+  // kNone), so a position costs no list of its own.
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  struct Chain {
+    std::uint32_t first, last;
+  };
+  std::unordered_map<std::uint32_t, Chain> at_;  // (x, z) -> its chain
+  std::vector<std::uint32_t> next_;
 };
 
 // b3d.poly.ring ... b3d.poly.degenerate-ears: clips the ring nodes (at least
