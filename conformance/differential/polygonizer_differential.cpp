@@ -21,40 +21,11 @@
 namespace {
 
 namespace b3d = onepath::build3d;
+using onepath::conformance::kPolySettingsVariants;
+using onepath::conformance::OptionsOf;
+using onepath::conformance::PolySettingsVariant;
 using onepath::oracle::BfContour;
 using onepath::oracle::BfPolySettings;
-using onepath::oracle::BfPolySettingsFrom;
-
-// One settings variant: the oracle's derived values and the same NavSettings.
-struct Variant {
-  double cellSize, tileSize, agentRadius;
-  int maxVertsPerPoly;
-  onepath::conformance::GenContoursOptions options;
-};
-
-b3d::NavSettings NavSettingsOf(const Variant& v) {
-  b3d::NavSettings s;
-  s.CellSize = v.cellSize;
-  s.TileSize = v.tileSize;
-  s.AgentRadius = v.agentRadius;
-  s.MaxVertsPerPoly = v.maxVertsPerPoly;
-  return s;
-}
-
-std::vector<Variant> Variants() {
-  onepath::conformance::GenContoursOptions small;
-  const onepath::conformance::GenContoursOptions noisy =
-      onepath::conformance::NoisyContoursOptions();
-  onepath::conformance::GenContoursOptions whole = noisy;
-  whole.cells = 1 << 20;  // clamped to TileCells: the core's corners occur
-  return {
-      {0.3, 9.6, 0.6, 6, small},  // the default settings (32 cells, B = 5)
-      {0.3, 9.6, 0.6, 3, noisy},  {0.3, 9.6, 0.6, 4, noisy},
-      {0.3, 2.1, 0.6, 5, whole},   // a 7-cell tile, whole core
-      {0.25, 8.0, 0.5, 6, noisy},  // cs 0.25: float32 positions exact
-      {0.7, 4.9, 1.4, 6, whole},   // cs 0.7: float32 positions rounded
-  };
-}
 
 struct Outcome {
   std::size_t sets = 0, contours = 0, polygons = 0, degenerate = 0, mismatches = 0;
@@ -65,21 +36,20 @@ struct Outcome {
 // input of one set (the negative control).
 Outcome RunSets(std::uint64_t seeds, bool plant) {
   Outcome o;
-  const std::vector<Variant> variants = Variants();
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
-    for (std::size_t k = 0; k < variants.size(); ++k) {
-      const Variant& v = variants[k];
-      const BfPolySettings bs =
-          BfPolySettingsFrom(v.cellSize, v.tileSize, v.agentRadius, v.maxVertsPerPoly);
+    for (std::size_t k = 0; k < std::size(kPolySettingsVariants); ++k) {
+      const PolySettingsVariant& v = kPolySettingsVariants[k];
+      const BfPolySettings bs = onepath::conformance::OracleSettingsOf(v);
       const std::vector<BfContour> contours =
-          onepath::conformance::GenerateContours(seed * 7919 + k, bs, v.options);
+          onepath::conformance::GenerateContours(seed * 7919 + k, bs, OptionsOf(v));
       const auto expected = onepath::oracle::BruteForcePolygonize(contours, bs);
       b3d::ContourSet input = onepath::conformance::ToContourSet(contours);
       if (plant && seed == 1 && k == 0 && !input.contours.empty() &&
           !input.contours[0].vertices.empty())
         input.contours[0].vertices[0].neighbour =  // a wall becomes none, or none a wall
             input.contours[0].vertices[0].neighbour == 0 ? 1 : 0;
-      const b3d::PolygonizerStages got = b3d::Polygonizer::BuildStages(input, NavSettingsOf(v));
+      const b3d::PolygonizerStages got =
+          b3d::Polygonizer::BuildStages(input, onepath::conformance::NavSettingsOf(v));
       ++o.sets;
       o.contours += contours.size();
       o.polygons += got.polygons.polygons.size();

@@ -19,12 +19,12 @@
 // Inputs (contour sets, b3d.contour.values):
 //  seeded, noisy, whole
 //           GenerateContours (conformance/tests/gen_contours.hpp) with the
-//           six settings variants of the differential
-//           conformance/differential/polygonizer_differential.cpp (below,
-//           kVariants), seeds 500000 + 1000 k + draw, kSeededPerVariant
-//           non-empty sets per variant; the kind is the generator options'
-//           (`seeded`: the defaults, `noisy`: NoisyContoursOptions,
-//           `whole`: noisy with the window the whole core);
+//           six settings variants the differential uses
+//           (kPolySettingsVariants, conformance/tests/poly_contours.hpp),
+//           seeds 500000 + 1000 k + draw, kSeededPerVariant non-empty sets
+//           per variant; the kind is the generator options' (`seeded`: the
+//           defaults, `noisy`: NoisyContoursOptions, `whole`: noisy with the
+//           window the whole core);
 //  hand     the contour sets of conformance/tests/test_build3d_polygons.cpp
 //           (their expected values derived by hand there): the worked
 //           example's square, the L, a straight wall vertex removed and
@@ -58,6 +58,7 @@
 #include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
 #include "conformance/tests/gen_contours.hpp"
+#include "conformance/tests/poly_contours.hpp"
 #include "oracles/boost_mp/polygonizer_bruteforce.hpp"
 #include "tools/golden/build3d_json.hpp"
 #include "tools/golden/jsonl_writer.hpp"
@@ -214,32 +215,7 @@ json Positive(const std::string& kind, const json& input, const std::string& sou
 
 // ---- seeded ----
 
-// The differential's six settings variants (polygonizer_differential.cpp).
-struct Variant {
-  double cellSize, tileSize, agentRadius;
-  int maxVertsPerPoly;
-  const char* kind;  // the generator options
-  const char* what;
-};
-
-const Variant kVariants[] = {
-    {0.3, 9.6, 0.6, 6, "seeded", "the default settings (32 cells, B 5)"},
-    {0.3, 9.6, 0.6, 3, "noisy", "the default settings with MaxVertsPerPoly 3"},
-    {0.3, 9.6, 0.6, 4, "noisy", "the default settings with MaxVertsPerPoly 4"},
-    {0.3, 2.1, 0.6, 5, "whole", "a 7-cell tile (B 5), MaxVertsPerPoly 5"},
-    {0.25, 8.0, 0.5, 6, "noisy", "cs 0.25 (32 cells, B 5): float32 positions exact"},
-    {0.7, 4.9, 1.4, 6, "whole", "cs 0.7 (7 cells, B 5): float32 positions rounded"},
-};
-
 constexpr int kSeededPerVariant = 20;
-
-onepath::conformance::GenContoursOptions OptionsOf(const std::string& kind) {
-  onepath::conformance::GenContoursOptions o;
-  if (kind == "seeded") return o;
-  o = onepath::conformance::NoisyContoursOptions();
-  if (kind == "whole") o.cells = 1 << 20;  // clamped to TileCells: the whole core
-  return o;
-}
 
 NavSettings SettingsOf(double cellSize, double tileSize, double agentRadius, int maxVerts) {
   NavSettings s;
@@ -251,16 +227,15 @@ NavSettings SettingsOf(double cellSize, double tileSize, double agentRadius, int
 }
 
 void AddSeeded(onepath::golden::JsonlWriter& w) {
-  for (std::size_t k = 0; k < std::size(kVariants); ++k) {
-    const Variant& v = kVariants[k];
-    const bf::BfPolySettings bs =
-        bf::BfPolySettingsFrom(v.cellSize, v.tileSize, v.agentRadius, v.maxVertsPerPoly);
-    const json settings =
-        SettingsJson(SettingsOf(v.cellSize, v.tileSize, v.agentRadius, v.maxVertsPerPoly));
+  using onepath::conformance::kPolySettingsVariants;
+  for (std::size_t k = 0; k < std::size(kPolySettingsVariants); ++k) {
+    const onepath::conformance::PolySettingsVariant& v = kPolySettingsVariants[k];
+    const bf::BfPolySettings bs = onepath::conformance::OracleSettingsOf(v);
+    const json settings = SettingsJson(onepath::conformance::NavSettingsOf(v));
     for (int draw = 0, made = 0; made < kSeededPerVariant; ++draw) {
       const std::uint64_t seed = 500000 + 1000 * k + static_cast<std::uint64_t>(draw);
       const std::vector<bf::BfContour> contours =
-          onepath::conformance::GenerateContours(seed, bs, OptionsOf(v.kind));
+          onepath::conformance::GenerateContours(seed, bs, onepath::conformance::OptionsOf(v));
       if (contours.empty()) continue;
       const json input = {{"contours", ContoursJson(contours)}, {"settings", settings}};
       if (w.Add(Positive(v.kind, input,
