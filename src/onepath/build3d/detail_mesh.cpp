@@ -29,12 +29,24 @@ float DetailLocal(const DetailContext& ctx, double c) {
   return static_cast<float>((c - static_cast<double>(ctx.border)) * ctx.cs);
 }
 
-float DetailLocalY(const DetailContext& ctx, std::int64_t row) {
-  return static_cast<float>(static_cast<double>(row - ctx.minRow) * ctx.cellHeight);
+DetailPoint MakeDetailPoint(const DetailContext& ctx, double cx, double cz, std::int64_t row) {
+  return {cx,
+          cz,
+          row,
+          DetailLocal(ctx, cx),
+          ctx.coordinates->LocalY(row, ctx.minRow),
+          DetailLocal(ctx, cz)};
 }
 
-DetailPoint MakeDetailPoint(const DetailContext& ctx, double cx, double cz, std::int64_t row) {
-  return {cx, cz, row, DetailLocal(ctx, cx), DetailLocalY(ctx, row), DetailLocal(ctx, cz)};
+DetailPoint MakeCornerPoint(const DetailContext& ctx, std::int64_t x, std::int64_t z,
+                            std::int64_t row) {
+  const TileCoordinates& t = *ctx.coordinates;
+  return {static_cast<double>(x),
+          static_cast<double>(z),
+          row,
+          t.Local(x),
+          t.LocalY(row, ctx.minRow),
+          t.Local(z)};
 }
 
 namespace {
@@ -128,7 +140,7 @@ void BuildPolygon(const DetailContext& ctx, const PolyMesh& mesh, std::size_t p,
   std::vector<DetailPoint> points;
   for (const PolyCorner& c : polygon.corners) {
     const PolyVertex& v = mesh.vertices[c.vertex];
-    points.push_back(MakeDetailPoint(ctx, v.x, v.z, v.y));
+    points.push_back(MakeCornerPoint(ctx, v.x, v.z, v.y));
   }
   // 2. and 3. The ring (with its edge points when detail is on), its hull
   // triangulation and Lawson's flips.
@@ -174,6 +186,11 @@ DetailMesh DetailMeshBuilder::Build(const PolyMesh& mesh, const CompactHeightfie
                                     const BorderCut& cut, std::int64_t minRow,
                                     const NavSettings& settings, std::int64_t tileX,
                                     std::int64_t tileZ) {
+  // TODO(issue 28): b3d.detail.min-row (choosing minRow and maxRow, and
+  // the reach check before the detail) belongs to the build that calls
+  // this stage; Build takes minRow as given. build3d-polygons.md
+  // (b3d.poly.rows) chooses minRow over all mesh vertices, this chapter
+  // over the vertices some polygon uses: the lead must reconcile them.
   // b3d.detail.stage-input, in its order.
   const DerivedSettings d = DeriveSettings(settings);
   internal::CheckCompactHeightfield(compact);
@@ -184,14 +201,15 @@ DetailMesh DetailMeshBuilder::Build(const PolyMesh& mesh, const CompactHeightfie
     throw ArgumentOutOfRangeException("minRow must be in 0 .. 65535 (b3d.detail.stage-input)",
                                       {.argument = "minRow", .value = static_cast<double>(minRow)});
   }
+  const TileCoordinates coordinates(settings, d);
   internal::DetailContext ctx;
   ctx.compact = &compact;
   ctx.cut = &cut;
+  ctx.coordinates = &coordinates;
   ctx.border = d.border;
   ctx.tileCells = d.tileCells;
   ctx.cs = d.cs;
   ctx.tileSize = static_cast<float>(settings.TileSize);
-  ctx.cellHeight = settings.CellHeight;
   ctx.minRow = minRow;
   ctx.reachRows = std::max<std::int64_t>(d.walkableClimb, 1) + 1;
   ctx.sd = settings.DetailSampleDistance / d.cs;  // b3d.detail.sample-distance

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "onepath/build3d/detail_mesh.hpp"
+#include "onepath/build3d/tile_grid.hpp"
 
 namespace onepath::build3d::internal {
 
@@ -27,11 +28,11 @@ struct DetailPoint {
 struct DetailContext {
   const CompactHeightfield* compact = nullptr;
   const BorderCut* cut = nullptr;
-  std::int64_t border = 0;     // B
-  std::int64_t tileCells = 0;  // TileCells
-  double cs = 0.0;             // the tile's binary64 cell size
-  float tileSize = 0.0f;       // f32(TileSize)
-  double cellHeight = 0.0;     // CellHeight
+  const TileCoordinates* coordinates = nullptr;  // Local on corners, LocalY
+  std::int64_t border = 0;                       // B
+  std::int64_t tileCells = 0;                    // TileCells
+  double cs = 0.0;                               // the tile's binary64 cell size
+  float tileSize = 0.0f;                         // f32(TileSize)
   std::int64_t minRow = 0;
   std::int64_t reachRows = 0;  // R = max(WalkableClimb, 1) + 1 (b3d.detail.nearest-row)
   double sd = 0.0;             // b3d.detail.sample-distance
@@ -40,12 +41,14 @@ struct DetailContext {
   double maxError = 0.0;       // DetailMaxError (b3d.detail.refine)
 };
 
-// b3d.detail.coordinates: Local extended to binary64 cell positions, and
-// LocalY.
+// b3d.detail.coordinates: Local extended to binary64 cell positions
+// (TileCoordinates::Local on integer corners).
 float DetailLocal(const DetailContext& ctx, double c);
-float DetailLocalY(const DetailContext& ctx, std::int64_t row);
-// A point with its stored position from its cell position and row.
+// A point with its stored position from its cell position and row (an
+// edge point or a sample), and a polygon corner.
 DetailPoint MakeDetailPoint(const DetailContext& ctx, double cx, double cz, std::int64_t row);
+DetailPoint MakeCornerPoint(const DetailContext& ctx, std::int64_t x, std::int64_t z,
+                            std::int64_t row);
 
 // b3d.detail.orientation: orient and incircle on stored positions, z first.
 int DetailOrient(const DetailPoint& a, const DetailPoint& b, const DetailPoint& c);
