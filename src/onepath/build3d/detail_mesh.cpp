@@ -99,13 +99,9 @@ bool NearestRow(const DetailContext& ctx, double x, double z, std::int64_t expec
 
 namespace {
 
-// b3d.detail.stage-input: the mesh's own requirements. TODO(issue 28):
-// build3d-polygons.md states no check of a PolyMesh given to a later stage
-// (b3d.poly.errors checks only the settings); this rejects only what the
-// detail cannot index: a corner's vertex outside the vertex list, and a
-// polygon outside 3 .. 255 corners (its vertex numbers are 8-bit,
-// b3d.detail.output). The exception types and fields are this file's
-// choice, not the chapter's.
+// b3d.detail.stage-input: the mesh checks, polygon by polygon, corner by
+// corner: 3 .. 255 corners (the detail's vertex numbers are 8-bit,
+// b3d.detail.output), every corner naming a vertex of the mesh.
 void CheckMesh(const PolyMesh& mesh) {
   for (std::size_t p = 0; p < mesh.polygons.size(); ++p) {
     const MeshPolygon& polygon = mesh.polygons[p];
@@ -186,11 +182,7 @@ DetailMesh DetailMeshBuilder::Build(const PolyMesh& mesh, const CompactHeightfie
                                     const BorderCut& cut, std::int64_t minRow,
                                     const NavSettings& settings, std::int64_t tileX,
                                     std::int64_t tileZ) {
-  // TODO(issue 28): b3d.detail.min-row (choosing minRow and maxRow, and
-  // the reach check before the detail) belongs to the build that calls
-  // this stage; Build takes minRow as given. build3d-polygons.md
-  // (b3d.poly.rows) chooses minRow over all mesh vertices, this chapter
-  // over the vertices some polygon uses: the lead must reconcile them.
+  // minRow is chosen and the reach checked by the build (b3d.poly.rows).
   // b3d.detail.stage-input, in its order.
   const DerivedSettings d = DeriveSettings(settings);
   internal::CheckCompactHeightfield(compact);
