@@ -15,6 +15,7 @@
 using namespace onepath;
 using namespace onepath::build3d;
 using onepath::b3dtest::ExpectFields;
+using onepath::checks::ArgumentFields;
 using onepath::checks::OutOfRangeFields;
 
 namespace {
@@ -203,4 +204,26 @@ TEST(Build3DDetail, MinRowOutOfRange) {
                  DetailMeshBuilder::Build(Square(3, 7, 1, 1, 1, 1), h, Cut(h, 4), 65536, s, 0, 0);
                }),
                {.argument = "minRow", .value = 65536.0});
+}
+
+TEST(Build3DDetail, MeshChecksNameThePolygonAndCorner) {
+  CLAUSE("b3d.detail.stage-input");
+  const NavSettings s = Settings(1.0, 0.2);
+  const CompactHeightfield h = Field(10, [](int, int) { return 1; });
+  // Polygon 1 has two corners (fewer than 3): ArgumentException, count 2.
+  PolyMesh two = Square(3, 7, 1, 1, 1, 1);
+  MeshPolygon bad;
+  bad.region = 1;
+  bad.area = 63;
+  bad.corners = {{0, false}, {1, false}};
+  two.polygons.push_back(bad);
+  ExpectFields(ArgumentFields([&] { DetailMeshBuilder::Build(two, h, Cut(h, 4), 0, s, 0, 0); }),
+               {.argument = "mesh", .count = 2, .polygon = 1});
+  // Polygon 0's corner 2 names vertex 9 of 4: the first culprit in corner
+  // order, although corner 3 (vertex 8) is out of range too.
+  PolyMesh far = Square(3, 7, 1, 1, 1, 1);
+  far.polygons[0].corners[2].vertex = 9;
+  far.polygons[0].corners[3].vertex = 8;
+  ExpectFields(OutOfRangeFields([&] { DetailMeshBuilder::Build(far, h, Cut(h, 4), 0, s, 0, 0); }),
+               {.argument = "mesh", .vertex = 2, .value = 9.0, .polygon = 0});
 }
