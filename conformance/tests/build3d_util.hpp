@@ -42,7 +42,7 @@ inline void ExpectFields(const ErrorFields& actual, const ErrorFields& expected)
               actual.volume == expected.volume && actual.column == expected.column &&
               actual.span == expected.span && actual.setting == expected.setting &&
               actual.tileX == expected.tileX && actual.tileZ == expected.tileZ &&
-              actual.count == expected.count &&
+              actual.count == expected.count && actual.polygon == expected.polygon &&
               actual.value.has_value() == expected.value.has_value();
   if (same && actual.value) {
     same =

@@ -29,6 +29,7 @@ struct ErrorFields {
   std::optional<std::int64_t> tileX;     // tile column
   std::optional<std::int64_t> tileZ;     // tile row
   std::optional<std::int64_t> count;     // an offending count (tiles, rows, vertices)
+  std::optional<std::int64_t> polygon;   // index of a polygon in a tile's mesh (b3d.detail.limit)
 };
 
 // Calls visit(name, member) for every field of ErrorFields, in the order
@@ -52,6 +53,7 @@ void ForEachErrorField(Visit visit) {
   visit("tileX", &ErrorFields::tileX);
   visit("tileZ", &ErrorFields::tileZ);
   visit("count", &ErrorFields::count);
+  visit("polygon", &ErrorFields::polygon);
 }
 
 // err.types: the common base. Not thrown itself.

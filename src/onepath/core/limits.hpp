@@ -135,6 +135,9 @@ inline constexpr std::int64_t kMaxLayers = 1024;
 inline constexpr int kMaxDetailVertices = 255;
 // 000 §4: a polygon edge that needs more than 4,096 steps gets no edge points.
 inline constexpr int kMaxDetailEdgeSteps = 4096;
+// 000 §6, b3d.detail.limit: at most 255 detail triangles per polygon
+// (InvalidOperationException).
+inline constexpr int kMaxDetailTriangles = 255;
 
 }  // namespace build3d
 
