@@ -1,8 +1,10 @@
 // Family build3d/polys: the polygon stage of one 3D tile,
 // Polygonizer.Build with its two stages `ears` and `polygons`
-// (docs/spec/build3d-polygons.md, b3d.poly.api, b3d.poly.values). The
-// input takes the contours in the form a RegionPipeline.Trace output
-// decodes to (ops/build3d_regions.cpp).
+// (docs/spec/build3d-polygons.md, b3d.poly.api, b3d.poly.values), and the
+// stage `detail`, DetailMeshBuilder.Build (docs/spec/build3d-detail.md,
+// b3d.detail.build, b3d.detail.values). The inputs take the contours,
+// the compact heightfield, the cut and the mesh in the forms the earlier
+// stages' outputs decode to (ops/build3d_regions.cpp, ops/build3d.cpp).
 #include <fmt/format.h>
 
 #include <stdexcept>
@@ -10,12 +12,16 @@
 #include "conformance/runner/ops/shared.hpp"
 // src/ headers.
 #include "onepath/build3d/contours.hpp"
+#include "onepath/build3d/detail_mesh.hpp"
 #include "onepath/build3d/polygonizer.hpp"
 
 namespace onepath::conformance::ops {
 
 // ops/build3d.cpp: b3d.settings as JSON.
 build3d::NavSettings Build3DSettingsFromJson(const nlohmann::json& s);
+build3d::CompactHeightfield Build3DCompactFromJson(const nlohmann::json& j);
+// ops/build3d_regions.cpp: b3d.region.values' cut as JSON.
+build3d::BorderCut Build3DCutFromJson(const nlohmann::json& j);
 
 namespace {
 
@@ -127,6 +133,100 @@ Divergence PolyMeshDiverge(const Operation& op, const json& expected, const json
 
 const OutputForm kPolyMeshOutput{DecodePolyMesh, PolyMeshDiverge, PolyMeshWhere};
 
+// ---- DetailMeshBuilder.Build: {"compact", "cut", "mesh", "minRow",
+// "settings", "tileX", "tileZ"}, the mesh in the form DecodePolyMesh gives
+// (vertex numbers checked by the stage, b3d.detail.stage-input) ----
+
+PolyMesh MeshFromJson(const json& j) {
+  PolyMesh mesh;
+  for (const json& v : j.at("vertices")) {
+    if (!v.is_array() || v.size() != 3) throw std::invalid_argument("a vertex is not 3 values");
+    mesh.vertices.push_back({IntFromJson<std::uint16_t>(v[0]), IntFromJson<std::uint16_t>(v[1]),
+                             IntFromJson<std::uint16_t>(v[2])});
+  }
+  for (const json& p : j.at("polygons")) {
+    MeshPolygon polygon;
+    polygon.contour = IntFromJson<std::uint32_t>(p.at("contour"));
+    polygon.region = IntFromJson<std::uint16_t>(p.at("region"));
+    polygon.area = IntFromJson<std::uint8_t>(p.at("area"));
+    for (const json& c : p.at("corners")) {
+      if (!c.is_array() || c.size() != 2) throw std::invalid_argument("a corner is not 2 values");
+      const int wall = IntFromJson<std::uint8_t>(c[1]);
+      if (wall > 1) throw std::invalid_argument("wall is not 0 or 1");
+      polygon.corners.push_back({IntFromJson<std::uint32_t>(c[0]), wall == 1});
+    }
+    mesh.polygons.push_back(std::move(polygon));
+  }
+  mesh.degenerateEars = IntFromJson<std::uint32_t>(j.at("degenerateEars"));
+  return mesh;
+}
+
+Bytes RunDetail(const json& in) {
+  return CanonicalBytes(DetailMeshBuilder::Build(
+      MeshFromJson(in.at("mesh")), Build3DCompactFromJson(in.at("compact")),
+      Build3DCutFromJson(in.at("cut")), IntFromJson<std::int64_t>(in.at("minRow")),
+      Build3DSettingsFromJson(in.at("settings")), IntFromJson<std::int64_t>(in.at("tileX")),
+      IntFromJson<std::int64_t>(in.at("tileZ"))));
+}
+
+// b3d.detail.values: {"minRow", "polygons": [[vertexBase, vertexCount,
+// triangleBase, triangleCount], ...], "vertices": [[x, y, z], ...],
+// "triangles": [[a, b, c, flags], ...]}, positions as binary32 values.
+json DecodeDetailMesh(const Bytes& bytes) {
+  CanonicalReader r(bytes);
+  json j;
+  j["minRow"] = r.U16();
+  json polygons = json::array();
+  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
+    json p = json::array();
+    for (int i = 0; i < 4; ++i) p.push_back(r.U32());
+    polygons.push_back(p);
+  }
+  json vertices = json::array();
+  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
+    json v = json::array();
+    for (int i = 0; i < 3; ++i) v.push_back(r.F32());
+    vertices.push_back(v);
+  }
+  json triangles = json::array();
+  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
+    json t = json::array();
+    for (int i = 0; i < 4; ++i) t.push_back(r.U8());
+    triangles.push_back(t);
+  }
+  j["polygons"] = polygons;
+  j["vertices"] = vertices;
+  j["triangles"] = triangles;
+  if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
+  return j;
+}
+
+// "triangle 7: [0,4,5,1], expected [0,4,6,1]", "vertex 2: ...", "polygon
+// 3: [vertexBase, vertexCount, triangleBase, triangleCount] ...".
+std::string DetailMeshWhere(const Difference& d, const json& expected, const json& actual) {
+  const std::vector<std::string>& p = d.path;
+  if (p.empty()) return "";
+  if (p.size() < 2) return fmt::format("{}: {}", p[0], d.what);
+  const std::size_t i = std::stoul(p[1]);
+  const char* what = p[0] == "polygons" ? "polygon" : p[0] == "vertices" ? "vertex" : "triangle";
+  return fmt::format("{} {}: {}, expected {}", what, i, actual.at(p[0]).at(i).dump(),
+                     expected.at(p[0]).at(i).dump());
+}
+
+Divergence DetailMeshDiverge(const Operation& op, const json& expected, const json& actual) {
+  std::string kind = "another minRow";
+  for (const char* list : {"polygons", "vertices", "triangles"}) {
+    if (expected.at(list) == actual.at(list)) continue;
+    kind = expected.at(list).size() != actual.at(list).size()
+               ? fmt::format("another number of {}", list)
+               : fmt::format("other {}", list);
+    break;
+  }
+  return {"detail", op.clause, kind, ""};
+}
+
+const OutputForm kDetailMeshOutput{DecodeDetailMesh, DetailMeshDiverge, DetailMeshWhere};
+
 const OperationFamily kBuild3DPolygons({
     // b3d.poly.api: {"contours", "settings"}; stages ears, polygons.
     {.name = "Polygonizer.Build",
@@ -142,6 +242,14 @@ const OperationFamily kBuild3DPolygons({
            const PolygonizerStages st = StagesFromJson(in);
            return std::vector<Bytes>{CanonicalBytes(st.ears), CanonicalBytes(st.polygons)};
          }},
+    // b3d.detail.build: {"compact", "cut", "mesh", "minRow", "settings",
+    // "tileX", "tileZ"}; one stage, `detail`.
+    {.name = "DetailMeshBuilder.Build",
+     .family = "build3d/polys",
+     .clause = "b3d.detail.build",
+     .run = RunDetail,
+     .key = WriteJsonKey,
+     .output = &kDetailMeshOutput},
 });
 
 }  // namespace

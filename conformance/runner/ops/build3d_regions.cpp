@@ -249,4 +249,7 @@ const OperationFamily kBuild3DRegions({
 
 }  // namespace
 
+// b3d.region.values: a cut's JSON form, for ops/build3d_polygons.cpp.
+build3d::BorderCut Build3DCutFromJson(const nlohmann::json& j) { return CutFromJson(j); }
+
 }  // namespace onepath::conformance::ops
