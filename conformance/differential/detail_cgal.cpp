@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <map>
 #include <optional>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -74,19 +75,26 @@ CgalDetailPolygon ToCgal(const PolyMesh& mesh, const TileCoordinates& tc, const 
   return out;
 }
 
+// How many random field tiles RandomFieldTilesAreValid checks.
+constexpr std::int64_t kFieldTiles = 1500;
+
 struct Tally {
   std::int64_t tiles = 0, builds = 0, overLimit = 0;
-  std::int64_t sharedEqual = 0, sharedLimit = 0;  // shared edges: alike, or one side without
+  std::int64_t asymmetric = 0, walls = 0;  // random field tiles that lost connections
+  // Shared polygon edges: sampled alike (with edge points), or one side
+  // without edge points.
+  std::int64_t sharedEqual = 0, sharedPoints = 0, sharedLimit = 0;
   CgalDetailReport report;
   std::optional<CgalDetailPolygon> control;  // a polygon for the negative controls
 };
 
-// The settings of variant v: 0 detail off, 1 the preset's, 2 ... 4 denser
-// samples and smaller errors, in cells and rows of the preset's grid (sd
-// about 2, 3 and 1.25 cells, above 0.9: detail on).
-constexpr int kVariants = 5;
+// The settings of variant v: 0 and 5 detail off (sd 0 and about 0.5 cells,
+// b3d.detail.sample-distance), 1 the preset's, 2 ... 4 denser samples and
+// smaller errors, in cells and rows of the preset's grid (sd about 2, 3 and
+// 1.25 cells, above 0.9: detail on). A tile gets variant 0 or 5 and 1 ... 4.
 NavSettings Variant(NavSettings s, int v) {
   if (v == 0) s.DetailSampleDistance = 0;
+  if (v == 5) s.DetailSampleDistance = 0.5 * s.CellSize;
   if (v == 2) {
     s.DetailSampleDistance = 2 * s.CellSize;
     s.DetailMaxError = 0.5 * s.CellHeight;
@@ -159,6 +167,7 @@ void CheckDetail(const std::string& label, const CompactHeightfield& h, const Bo
     std::vector<DetailVertex> reversed(other->second.points.rbegin(), other->second.points.rend());
     if (side.points == reversed) {
       ++tally.sharedEqual;
+      tally.sharedPoints += !side.points.empty();
     } else if (side.polygonEdgePoints == 0 || other->second.polygonEdgePoints == 0) {
       ++tally.sharedLimit;
     } else {
@@ -184,7 +193,7 @@ void CheckTile(const std::string& label, const CompactHeightfield& h, NavSetting
   if (cut.empty) return;
   const PolyMesh mesh = Polygonizer::Build(RegionPipeline::Trace(h, cut, settings), settings);
   if (mesh.polygons.empty()) return;
-  for (int v = 0; v < kVariants; ++v)
+  for (int v : {tally.tiles % 2 == 0 ? 0 : 5, 1, 2, 3, 4})
     CheckDetail(label + ", variant " + std::to_string(v), h, cut, mesh, Variant(settings, v),
                 tally);
 }
@@ -238,25 +247,22 @@ void ExpectMutationsCaught(const CgalDetailPolygon& good) {
   EXPECT_GT(flips, 0);
 }
 
-TEST(DetailCgal, LevelTilesAreValid) {
-  CLAUSE(
-      "b3d.detail.hull b3d.detail.lawson b3d.detail.flip b3d.detail.insert b3d.detail.output "
-      "b3d.detail.orientation b3d.detail.edge-limit");
-  const auto start = std::chrono::steady_clock::now();
-  const auto tally = b3d_recast::LevelTiles<Tally>(2829, CheckTile);
+// Prints the tally and expects no violation and enough of everything.
+void Finish(const char* source, const Tally& tally, std::chrono::steady_clock::time_point start) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const CgalDetailReport& r = tally.report;
   std::printf(
-      "detail CGAL check: %lld tiles, %lld builds, %lld polygons (%lld over the triangle "
+      "detail CGAL check, %s: %lld tiles, %lld builds, %lld polygons (%lld over the triangle "
       "limit, skipped), %lld triangles (%lld degenerate), %lld edge points (%lld off their "
       "float32 edge; %lld rings whose area differs from the corners'), %lld samples\n"
       "  Delaunay: %lld interior edges tested, %lld next to a degenerate triangle\n"
       "  CGAL CDT: %lld equal, %lld cocircular (skipped; subdivisions equal in %lld of all), "
       "%lld with a degenerate triangle (skipped)\n"
-      "  shared edges sampled alike %lld, one side without edge points %lld\n"
+      "  shared edges sampled alike %lld (%lld with edge points), one side without edge points "
+      "%lld\n"
       "  violations %lld, %.1f s\n",
-      static_cast<long long>(tally.tiles), static_cast<long long>(tally.builds),
+      source, static_cast<long long>(tally.tiles), static_cast<long long>(tally.builds),
       static_cast<long long>(r.polygons), static_cast<long long>(tally.overLimit),
       static_cast<long long>(r.triangles), static_cast<long long>(r.degenerate),
       static_cast<long long>(r.edgePoints), static_cast<long long>(r.offEdge),
@@ -264,15 +270,47 @@ TEST(DetailCgal, LevelTilesAreValid) {
       static_cast<long long>(r.delaunayEdges), static_cast<long long>(r.edgesSkipped),
       static_cast<long long>(r.cdtEqual), static_cast<long long>(r.cdtCocircular),
       static_cast<long long>(r.subdivisionEqual), static_cast<long long>(r.cdtDegenerate),
-      static_cast<long long>(tally.sharedEqual), static_cast<long long>(tally.sharedLimit),
-      static_cast<long long>(r.violations), seconds);
+      static_cast<long long>(tally.sharedEqual), static_cast<long long>(tally.sharedPoints),
+      static_cast<long long>(tally.sharedLimit), static_cast<long long>(r.violations), seconds);
   EXPECT_EQ(r.violations, 0) << "first: " << r.firstViolation;
   EXPECT_GT(r.polygons, 10000);
   EXPECT_GT(r.cdtEqual, 1000);
   EXPECT_GT(r.samples, 1000);
-  RecordProperty("polygons", std::to_string(r.polygons));
+  EXPECT_GT(tally.overLimit, 0);
+  EXPECT_GT(tally.sharedPoints, 1000);
   ASSERT_TRUE(tally.control.has_value());
   ExpectMutationsCaught(*tally.control);
+}
+
+TEST(DetailCgal, LevelTilesAreValid) {
+  CLAUSE(
+      "b3d.detail.hull b3d.detail.lawson b3d.detail.flip b3d.detail.insert b3d.detail.output "
+      "b3d.detail.orientation b3d.detail.edge-points b3d.detail.edge-limit");
+  const auto start = std::chrono::steady_clock::now();
+  const auto tally = b3d_recast::LevelTiles<Tally>(2829, CheckTile);
+  Finish("generated levels", tally, start);
+  RecordProperty("polygons", std::to_string(tally.report.polygons));
+}
+
+// Tiles of random fields (cells and rows of 1, every fourth field losing
+// connections), random contour simplification as in the contour
+// differential.
+TEST(DetailCgal, RandomFieldTilesAreValid) {
+  CLAUSE(
+      "b3d.detail.hull b3d.detail.lawson b3d.detail.flip b3d.detail.insert b3d.detail.output "
+      "b3d.detail.orientation b3d.detail.edge-points b3d.detail.edge-limit");
+  const auto start = std::chrono::steady_clock::now();
+  const auto tally = b3d_recast::FieldTiles<Tally>(
+      2830, kFieldTiles, b3d_recast::kAnySize, 1,
+      [](std::mt19937_64& random) {
+        NavSettings settings = b3d_recast::RandomFieldSettings(random);
+        settings.ContourMaxError = 3 * std::uniform_real_distribution<double>(0, 1)(random);
+        settings.MaxEdgeLength = std::uniform_int_distribution<int>(0, 30)(random);
+        return settings;
+      },
+      CheckTile);
+  Finish("random fields", tally, start);
+  RecordProperty("polygons", std::to_string(tally.report.polygons));
 }
 
 // A hand-computed quadrilateral, detail off (no extras). In the spec's
