@@ -38,6 +38,8 @@
 //           bytes must hash to that vector's expect.sha256, equal to
 //           Recast's there), with that vector's settings and
 //           MaxVertsPerPoly 3, 4, 5, 6 in turn.
+// detail.jsonl, detail_errors.jsonl: DetailMeshBuilder.Build, written by
+// build3d_detail_vectors.cpp (its inputs and oracle described there).
 // errors.jsonl: Polygonizer.Build throws only settings errors
 // (b3d.poly.errors): MaxVertsPerPoly 7 and 2, and CellSize 0 with
 // MaxVertsPerPoly 7 (the settings in the order of b3d.settings-checks),
@@ -60,6 +62,7 @@
 #include "conformance/tests/gen_contours.hpp"
 #include "conformance/tests/poly_contours.hpp"
 #include "oracles/boost_mp/polygonizer_bruteforce.hpp"
+#include "tools/golden/build3d_detail_vectors.hpp"
 #include "tools/golden/build3d_json.hpp"
 #include "tools/golden/jsonl_writer.hpp"
 #include "tools/golden/region_vectors.hpp"
@@ -424,8 +427,11 @@ int main(int argc, char** argv) {
     std::printf("%d with degenerate ears, %d with a triangle tipped by float32\n", g_degenerate,
                 g_flat);
   }
-  onepath::golden::JsonlWriter e(dir / "errors.jsonl");
-  WriteErrors(e);
-  e.PrintCount();
+  {
+    onepath::golden::JsonlWriter e(dir / "errors.jsonl");
+    WriteErrors(e);
+    e.PrintCount();
+  }
+  onepath::golden::WriteDetailVectors(dir, argv[2]);
   return 0;
 }
