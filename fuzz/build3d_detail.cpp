@@ -27,7 +27,10 @@
 // a triangle, no directed edge twice in a polygon, flag bit k set exactly
 // when edge k has no reversed twin (b3d.detail.output), flag bits 3 ... 7
 // clear, every extra vertex used, and the boundary edges (flagged) one
-// cycle through the corners 0 ... n-1 in order (b3d.detail.promise).
+// cycle through the corners 0 ... n-1 in order (b3d.detail.promise). On
+// meshes of at most kOracleMaxCorners corners in all, the brute-force
+// oracle (oracles/boost_mp/detail_bruteforce, written from the spec text)
+// must give the same bytes, or the same error type and fields.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -41,6 +44,7 @@
 #include "fuzz/build3d_field_input.hpp"
 #include "onepath/build3d.hpp"
 #include "onepath/core/errors.hpp"
+#include "oracles/boost_mp/detail_bruteforce.hpp"
 
 using namespace onepath;
 using namespace onepath::build3d;
@@ -57,6 +61,45 @@ bool Throws(const std::function<void()>& f) { return fuzz::Throws(kName, f); }
 // and DetailMaxError in rows, by preset.
 constexpr double kSampleCells[7] = {0.0, 0.5, 1.0, 1.25, 2.0, 6.0, 1e9};
 constexpr double kMaxErrorRows[7] = {1.0, 0.0, 0.0, 0.5, 1.0, 0.25, 0.0};
+
+// The largest mesh (corners summed over its polygons) the oracle checks.
+constexpr std::size_t kOracleMaxCorners = 40;
+
+// The oracle's run on the same values, read into its own structs.
+oracle::BfDetailResult OracleRun(const PolyMesh& mesh, const CompactHeightfield& h,
+                                 const BorderCut& cut, std::int64_t minRow, const NavSettings& s) {
+  oracle::BfDetailField field{h.width(), h.depth(), {}};
+  std::size_t span = 0;
+  for (const auto& column : ColumnLists(h)) {
+    auto& c = field.columns.emplace_back();
+    for (const CompactSpan& sp : column) c.push_back({sp.y, cut.regions[span++]});
+  }
+  oracle::BfDetailInputMesh m;
+  for (const PolyVertex& v : mesh.vertices) m.vertices.push_back({v.x, v.y, v.z});
+  for (const MeshPolygon& p : mesh.polygons) {
+    auto& q = m.polygons.emplace_back();
+    q.region = p.region;
+    for (const PolyCorner& c : p.corners) q.corners.push_back(c.vertex);
+  }
+  return oracle::BruteForceDetail(
+      m, field, minRow,
+      oracle::BfDetailSettingsFrom(s.CellSize, s.CellHeight, s.TileSize, s.AgentRadius,
+                                   s.AgentMaxClimb, s.DetailSampleDistance, s.DetailMaxError),
+      0, 0);
+}
+
+// The oracle's error against the reference's (type and every field).
+void CompareError(const oracle::BfDetailError& o, const OnePathException& e) {
+  const char* type = o.kind == oracle::BfDetailError::Kind::kArgument ? "ArgumentException"
+                     : o.kind == oracle::BfDetailError::Kind::kArgumentOutOfRange
+                         ? "ArgumentOutOfRangeException"
+                         : "InvalidOperationException";
+  const ErrorFields& f = e.fields();
+  if (std::string(e.typeName()) != type || f.argument != o.argument || f.polygon != o.polygon ||
+      f.vertex != o.vertex || f.count != o.count || f.value != o.value)
+    Fail(std::string("the error differs from the brute-force oracle's: ") + e.typeName() + " vs " +
+         type);
+}
 
 // b3d.poly.rows: the least row over the vertices some polygon uses.
 std::int64_t MinRowOf(const PolyMesh& mesh) {
@@ -199,6 +242,23 @@ void Run(const fuzz::FieldCase& c, fuzz::ByteReader& in) {
   if (threw != (damaged || limit))
     Fail(threw ? "Build threw on a valid input" : "Build did not throw on a damaged input");
   if (!threw) CheckDetail(mesh, detail, minRow);
+
+  std::size_t corners = 0;
+  for (const MeshPolygon& p : mesh.polygons) corners += p.corners.size();
+  if (corners > kOracleMaxCorners || g == 5) return;  // settings errors are not the oracle's
+  const oracle::BfDetailResult expected = OracleRun(mesh, h, cut, minRow, s);
+  if (expected.error.has_value() != threw)
+    Fail(threw ? "Build threw, the brute-force oracle did not"
+               : "the brute-force oracle threw, Build did not");
+  if (threw) {
+    try {
+      DetailMeshBuilder::Build(mesh, h, cut, minRow, s, 0, 0);
+    } catch (const OnePathException& e) {
+      CompareError(*expected.error, e);
+    }
+  } else if (CanonicalBytes(detail) != oracle::BruteForceDetailBytes(expected.mesh)) {
+    Fail("the detail differs from the brute-force oracle's");
+  }
 }
 
 }  // namespace
