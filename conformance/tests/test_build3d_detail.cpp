@@ -5,12 +5,16 @@
 
 #include <cstdint>
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <vector>
 
+#include "conformance/runner/divergence.hpp"
+#include "conformance/runner/operations.hpp"
 #include "conformance/tests/build3d_util.hpp"
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/error_fields.hpp"
 #include "onepath/build3d.hpp"
+#include "onepath/core/canonical.hpp"
 
 using namespace onepath;
 using namespace onepath::build3d;
@@ -226,4 +230,73 @@ TEST(Build3DDetail, MeshChecksNameThePolygonAndCorner) {
   far.polygons[0].corners[3].vertex = 8;
   ExpectFields(OutOfRangeFields([&] { DetailMeshBuilder::Build(far, h, Cut(h, 4), 0, s, 0, 0); }),
                {.argument = "mesh", .vertex = 2, .value = 9.0, .polygon = 0});
+}
+
+TEST(Build3DDetail, RunnerOperationDecodesAndNamesTheDetailStage) {
+  CLAUSE("b3d.detail.build b3d.detail.values");
+  namespace rc = onepath::conformance;
+  using nlohmann::json;
+  // The flat square of FlatSquareDetailOffIsTwoTriangles in the runner's
+  // JSON forms: a 10 x 10 field of one span at row 1 (clearance 20, area
+  // 63, no connections), the core 3 .. 6 region 1, the rest borderId 2.
+  json columns = json::array(), ids = json::array();
+  for (int z = 0; z < 10; ++z)
+    for (int x = 0; x < 10; ++x) {
+      columns.push_back({{1, 20, {63, 63, 63, 63}, 63}});
+      ids.push_back(x >= 3 && x < 7 && z >= 3 && z < 7 ? 1 : 2);
+    }
+  const NavSettings s = Settings(0.5, 0.2);
+  const json input = {{"compact", {{"width", 10}, {"depth", 10}, {"columns", columns}}},
+                      {"cut", {{"borderId", 2}, {"empty", false}, {"regions", ids}}},
+                      {"mesh",
+                       {{"vertices", {{3, 1, 3}, {3, 1, 7}, {7, 1, 7}, {7, 1, 3}}},
+                        {"polygons",
+                         {{{"contour", 0},
+                           {"region", 1},
+                           {"area", 63},
+                           {"corners", {{0, 0}, {1, 0}, {2, 0}, {3, 0}}}}}},
+                        {"degenerateEars", 0}}},
+                      {"minRow", 1},
+                      {"settings",
+                       {{"CellSize", s.CellSize},
+                        {"CellHeight", s.CellHeight},
+                        {"TileSize", s.TileSize},
+                        {"OriginX", 0.0},
+                        {"OriginZ", 0.0},
+                        {"AgentHeight", s.AgentHeight},
+                        {"AgentRadius", s.AgentRadius},
+                        {"AgentMaxClimb", s.AgentMaxClimb},
+                        {"AgentMaxSlopeDegrees", s.AgentMaxSlopeDegrees},
+                        {"Partition", 0},
+                        {"MinRegionArea", s.MinRegionArea},
+                        {"MergeRegionArea", s.MergeRegionArea},
+                        {"ContourMaxError", s.ContourMaxError},
+                        {"MaxEdgeLength", s.MaxEdgeLength},
+                        {"MaxVertsPerPoly", s.MaxVertsPerPoly},
+                        {"DetailSampleDistance", s.DetailSampleDistance},
+                        {"DetailMaxError", s.DetailMaxError},
+                        {"MaxLocalExtent", s.MaxLocalExtent},
+                        {"Area", s.Area},
+                        {"Flags", s.Flags}}},
+                      {"tileX", 0},
+                      {"tileZ", 0}};
+  const json detail = rc::DecodeOutput("DetailMeshBuilder.Build",
+                                       rc::RunOperation("DetailMeshBuilder.Build", input));
+  // HullOfSquare(): triangles (3, 0, 1) flags 3 and (3, 1, 2) flags 6, no
+  // extra vertex.
+  EXPECT_EQ(detail, (json{{"minRow", 1},
+                          {"polygons", {{0, 0, 0, 2}}},
+                          {"vertices", json::array()},
+                          {"triangles", {{3, 0, 1, 3}, {3, 1, 2, 6}}}}));
+  json wrong = detail;
+  wrong["triangles"][1][3] = 2;
+  const auto d = rc::DivergeOutputs("DetailMeshBuilder.Build", detail, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->stage, "detail");
+  EXPECT_EQ(d->kind, "other triangles");
+  EXPECT_NE(d->where.find("triangle 1: [3,1,2,2], expected [3,1,2,6]"), std::string::npos)
+      << d->where;
+  json bad = input;
+  bad["minRow"] = 65536;
+  EXPECT_THROW(rc::RunOperation("DetailMeshBuilder.Build", bad), ArgumentOutOfRangeException);
 }
