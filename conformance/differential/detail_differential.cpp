@@ -659,6 +659,11 @@ Tally HardCases(std::uint64_t seed) {
       bad.polygons[0].corners = {{0, false}, {9, false}};
       Keep(tally, "corner count and vertex", Compare(bad, f.h, f.cut, 40, s, 0, 0, tally));
       Keep(tally, "minRow", Compare(mesh, f.h, f.cut, rep % 2 == 0 ? -1 : 65536, s, 0, 0, tally));
+      // sd = +inf (b3d.detail.sample-distance: a huge setting over cs < 1
+      // overflows): detail on, no edge points, no samples.
+      b3d::NavSettings huge = s;
+      huge.DetailSampleDistance = 1.7e308;
+      Keep(tally, "sd infinite", Compare(mesh, f.h, f.cut, 40, huge, 0, 0, tally));
     }
   }
   return tally;
