@@ -47,7 +47,7 @@ struct Tally {
   std::int64_t fields = 0, builds = 0, polygons = 0, triangles = 0, samples = 0, inserted = 0,
                insertedOnEdge = 0, dropped = 0, dead = 0, edgePoints = 0, edgeLimit = 0,
                longEdges = 0, vertexLimit = 0, flips = 0, relaxedEars = 0, forcedEars = 0,
-               detailOn = 0, limitErrors = 0, otherErrors = 0, mismatches = 0;
+               detailOn = 0, tipped = 0, limitErrors = 0, otherErrors = 0, mismatches = 0;
   std::string first;
 
   void Add(const bf::BfDetailStats& s) {
@@ -66,6 +66,7 @@ struct Tally {
     relaxedEars += s.relaxedEars;
     forcedEars += s.forcedEars;
     detailOn += s.detailOn;
+    tipped += s.tippedEdgePoints;
   }
   void Add(const Tally& t) {
     fields += t.fields;
@@ -90,25 +91,28 @@ struct Tally {
     s.relaxedEars = t.relaxedEars;
     s.forcedEars = t.forcedEars;
     s.detailOn = t.detailOn;
+    s.tippedEdgePoints = t.tipped;
     Add(s);
   }
   void Print(const char* source, double seconds) const {
     std::printf(
         "detail differential, %s: %lld fields, %lld builds, %lld polygons (%lld with detail on), "
-        "%lld triangles, %lld edge points, %lld polygons over the vertex limit, %lld edges over "
+        "%lld triangles, %lld edge points (%lld off their edge in binary32), %lld polygons over "
+        "the vertex limit, %lld edges over "
         "4096 steps, %lld samples, %lld inserted (%lld on an edge), %lld dropped, %lld dead, "
         "%lld polygons at V = 255, %lld flips, %lld relaxed and %lld forced ears, %lld limit "
         "errors, %lld other errors, %lld mismatches; %.1f s\n",
         source, static_cast<long long>(fields), static_cast<long long>(builds),
         static_cast<long long>(polygons), static_cast<long long>(detailOn),
         static_cast<long long>(triangles), static_cast<long long>(edgePoints),
-        static_cast<long long>(edgeLimit), static_cast<long long>(longEdges),
-        static_cast<long long>(samples), static_cast<long long>(inserted),
-        static_cast<long long>(insertedOnEdge), static_cast<long long>(dropped),
-        static_cast<long long>(dead), static_cast<long long>(vertexLimit),
-        static_cast<long long>(flips), static_cast<long long>(relaxedEars),
-        static_cast<long long>(forcedEars), static_cast<long long>(limitErrors),
-        static_cast<long long>(otherErrors), static_cast<long long>(mismatches), seconds);
+        static_cast<long long>(tipped), static_cast<long long>(edgeLimit),
+        static_cast<long long>(longEdges), static_cast<long long>(samples),
+        static_cast<long long>(inserted), static_cast<long long>(insertedOnEdge),
+        static_cast<long long>(dropped), static_cast<long long>(dead),
+        static_cast<long long>(vertexLimit), static_cast<long long>(flips),
+        static_cast<long long>(relaxedEars), static_cast<long long>(forcedEars),
+        static_cast<long long>(limitErrors), static_cast<long long>(otherErrors),
+        static_cast<long long>(mismatches), seconds);
     if (mismatches > 0) std::printf("  first mismatch: %s\n", first.c_str());
   }
 };
@@ -544,7 +548,7 @@ Tally SyntheticCases(std::uint64_t seed, int fields, int meshesPerField) {
   std::uniform_int_distribution<int> coin(0, 99);
   for (int index = 0; index < fields; ++index) {
     const b3d::NavSettings settings = RandomSettings(random);
-    const Synthetic f = MakeField(random, settings, coin(random) % 4);
+    const Synthetic f = MakeField(random, settings, coin(random) % 4, coin(random) < 50);
     ++tally.fields;
     for (int m = 0; m < meshesPerField; ++m) {
       const b3d::PolyMesh mesh = RandomMesh(random, f, 3 + coin(random) % 8);
@@ -578,7 +582,7 @@ Tally HardCases(std::uint64_t seed) {
   Tally tally;
   std::mt19937_64 random(seed);
   std::uniform_int_distribution<int> coin(0, 99);
-  for (int rep = 0; rep < 6; ++rep) {
+  for (int rep = 0; rep < 10; ++rep) {
     // (1) More than 255 detail vertices: a 140-cell tile of flat noisy
     // ground (rows 40 +- 2, R = 3), sampling every cell, error 0: every
     // edge of a square of side 106 .. 130 keeps most of its 105 .. 129
@@ -621,7 +625,12 @@ Tally HardCases(std::uint64_t seed) {
       const Synthetic f = MakeField(random, s, 1);
       ++tally.fields;
       b3d::PolyMesh mesh;
-      const auto far = static_cast<std::uint16_t>(4094 + rep * 200);
+      // far = 4097: the two long edges have lengths just above 4095, 4096
+      // steps (the last count with points); 4098: just above 4096, 4097
+      // steps (none).
+      const auto far = static_cast<std::uint16_t>(rep == 0   ? 4097
+                                                  : rep == 1 ? 4098
+                                                             : 4094 + rep * 200);
       mesh.vertices = {{2, 20, 2}, {2, 20, 5}, {far, 180, 3}};
       b3d::MeshPolygon p;
       p.region = 1;
@@ -644,7 +653,17 @@ Tally HardCases(std::uint64_t seed) {
       bad = mesh;
       bad.polygons[0].corners[1 + rep % 3].vertex = 4 + static_cast<std::uint32_t>(rep);
       Keep(tally, "corner vertex", Compare(bad, f.h, f.cut, 40, s, 0, 0, tally));
+      // Both faults in one polygon: two corners, one naming no vertex
+      // (the corner count is the polygon's first check).
+      bad = mesh;
+      bad.polygons[0].corners = {{0, false}, {9, false}};
+      Keep(tally, "corner count and vertex", Compare(bad, f.h, f.cut, 40, s, 0, 0, tally));
       Keep(tally, "minRow", Compare(mesh, f.h, f.cut, rep % 2 == 0 ? -1 : 65536, s, 0, 0, tally));
+      // sd = +inf (b3d.detail.sample-distance: a huge setting over cs < 1
+      // overflows): detail on, no edge points, no samples.
+      b3d::NavSettings huge = s;
+      huge.DetailSampleDistance = 1.7e308;
+      Keep(tally, "sd infinite", Compare(mesh, f.h, f.cut, 40, huge, 0, 0, tally));
     }
   }
   return tally;
@@ -670,7 +689,7 @@ constexpr const char* kClauses =
 TEST(DetailDifferential, GeneratedLevels) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  const Tally t = LevelTiles(2801, 64);
+  const Tally t = LevelTiles(2801, 128);
   Finish("generated levels", t, start);
   EXPECT_GT(t.polygons, 0);
 }
@@ -678,7 +697,7 @@ TEST(DetailDifferential, GeneratedLevels) {
 TEST(DetailDifferential, RandomFields) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  const Tally t = FieldTiles(2802, 300);
+  const Tally t = FieldTiles(2802, 600);
   Finish("random fields", t, start);
   EXPECT_GT(t.polygons, 0);
 }
@@ -686,11 +705,12 @@ TEST(DetailDifferential, RandomFields) {
 TEST(DetailDifferential, SyntheticFields) {
   CLAUSE(kClauses);
   const auto start = std::chrono::steady_clock::now();
-  const Tally t = SyntheticCases(2803, 3000, 12);
+  const Tally t = SyntheticCases(2803, 5000, 12);
   Finish("synthetic fields", t, start);
   EXPECT_GT(t.forcedEars, 0);
   EXPECT_GT(t.relaxedEars, 0);
   EXPECT_GT(t.insertedOnEdge, 0);
+  EXPECT_GT(t.tipped, 0);  // binary32 positions that tip collinear points
   // No `dropped` expectation: a sample lies more than sd/2 > 0.45 cells
   // inside every polygon edge line (b3d.detail.samples), while rounding
   // to binary32 moves a position by less than 0.01 cells, so a sample can

@@ -31,10 +31,9 @@ Dyadic ToDyadic(double d) {
   const double f = std::frexp(d, &e);                             // d = f · 2^e, 0.5 ≤ |f| < 1
   std::int64_t m = static_cast<std::int64_t>(std::ldexp(f, 53));  // exact
   e -= 53;
-  while (m % 2 == 0) {
-    m /= 2;
-    ++e;
-  }
+  const int zeros = __builtin_ctzll(static_cast<unsigned long long>(m));  // m != 0
+  m /= std::int64_t{1} << zeros;                                          // exact
+  e += zeros;
   return {m, e};
 }
 
@@ -508,6 +507,8 @@ BfDetailResult BruteForceDetail(const BfDetailInputMesh& mesh, const BfDetailFie
           numbers[i].push_back(static_cast<int>(build.pts.size()));
           build.pts.push_back(p);
           ++stats.edgePoints;
+          // On its edge in cells; off the line of the edge's stored ends?
+          stats.tippedEdgePoints += Orient(build.pts[i], p, build.pts[(i + 1) % n]) != 0;
         }
       }
       for (std::size_t i = 0; i < n; ++i) {

@@ -111,22 +111,23 @@ struct BfDetailError {
 // What happened, summed over the polygons built (for the differential's
 // counts and its coverage expectations).
 struct BfDetailStats {
-  std::int64_t polygons = 0;         // polygons built
-  std::int64_t triangles = 0;        // triangles output
-  std::int64_t detailOn = 0;         // polygons built with detail on
-  std::int64_t edgePoints = 0;       // edge points emitted
-  std::int64_t edgeLimit = 0;        // polygons whose edge points were all dropped (> 255)
-  std::int64_t longEdges = 0;        // edges with ns > 4096
-  std::int64_t samples = 0;          // samples (grid points with a row)
-  std::int64_t inserted = 0;         // samples inserted
-  std::int64_t insertedOnEdge = 0;   // of them, on an interior edge
-  std::int64_t dropped = 0;          // samples dropped (hull edge, vertex)
-  std::int64_t dead = 0;             // samples located nowhere (at the start or again)
-  std::int64_t vertexLimit = 0;      // polygons whose refinement stopped at V = 255
-  std::int64_t flips = 0;            // Lawson flips
-  std::int64_t relaxedEars = 0;      // ears clipped in step 2 of b3d.detail.hull
-  std::int64_t forcedEars = 0;       // ears clipped in step 3
-  std::int64_t noRowEdgePoints = 0;  // edge points whose NearestRow was none
+  std::int64_t polygons = 0;          // polygons built
+  std::int64_t triangles = 0;         // triangles output
+  std::int64_t detailOn = 0;          // polygons built with detail on
+  std::int64_t edgePoints = 0;        // edge points emitted
+  std::int64_t edgeLimit = 0;         // polygons whose edge points were all dropped (> 255)
+  std::int64_t longEdges = 0;         // edges with ns > 4096
+  std::int64_t samples = 0;           // samples (grid points with a row)
+  std::int64_t inserted = 0;          // samples inserted
+  std::int64_t insertedOnEdge = 0;    // of them, on an interior edge
+  std::int64_t dropped = 0;           // samples dropped (hull edge, vertex)
+  std::int64_t dead = 0;              // samples located nowhere (at the start or again)
+  std::int64_t vertexLimit = 0;       // polygons whose refinement stopped at V = 255
+  std::int64_t flips = 0;             // Lawson flips
+  std::int64_t relaxedEars = 0;       // ears clipped in step 2 of b3d.detail.hull
+  std::int64_t forcedEars = 0;        // ears clipped in step 3
+  std::int64_t noRowEdgePoints = 0;   // edge points whose NearestRow was none
+  std::int64_t tippedEdgePoints = 0;  // emitted edge points off their edge's line in binary32
 };
 
 struct BfDetailResult {
