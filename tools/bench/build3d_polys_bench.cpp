@@ -35,6 +35,12 @@
 //  recast_polys   rcBuildPolyMesh, then freeing the mesh
 //  ours_detail    DetailMeshBuilder::Build (with its stage-input checks)
 //  recast_detail  rcBuildPolyMeshDetail, then rcFreePolyMeshDetail
+//  ours_detail_checks  what DetailMeshBuilder::Build checks before its
+//                 polygons (b3d.detail.stage-input: the compact
+//                 heightfield, its grid, the cut), which a build does not
+//                 run on values it made itself; ours_detail minus this is
+//                 the unchecked stage (the mesh check, O(corners), is left
+//                 in: it is not callable alone)
 //
 // Times: Google Benchmark's CPU time. Memory: a fresh child process (this
 // program with --peak-memory=<case>/<input>, bench_support.hpp) makes the
@@ -89,8 +95,9 @@ namespace b3d = onepath::build3d;
 namespace internal = onepath::build3d::internal;
 using onepath::Vector2D;
 
-enum class Case { kOursPolys, kRecastPolys, kOursDetail, kRecastDetail };
-const char* const kCaseNames[] = {"ours_polys", "recast_polys", "ours_detail", "recast_detail"};
+enum class Case { kOursPolys, kRecastPolys, kOursDetail, kRecastDetail, kOursDetailChecks };
+const char* const kCaseNames[] = {"ours_polys", "recast_polys", "ours_detail", "recast_detail",
+                                  "ours_detail_checks"};
 
 constexpr int kInputs = 8;  // 7 level kinds, then the large terrain
 constexpr int kTerrainInput = 7;
@@ -340,7 +347,7 @@ struct Inputs {
   void KeepOnly(Case c) {
     for (Tile& t : tiles) {
       if (c != Case::kOursPolys) t.contours = {};
-      if (c != Case::kOursDetail) {
+      if (c != Case::kOursDetail && c != Case::kOursDetailChecks) {
         t.compact = {};
         t.cut = {};
         t.mesh = {};
@@ -377,6 +384,12 @@ Output RunOurs(Case c, const Inputs& in) {
       const b3d::PolyMesh mesh = b3d::Polygonizer::Build(t.contours, kSettings);
       out.polygons += mesh.polygons.size();
       out.vertices += mesh.vertices.size();
+    } else if (c == Case::kOursDetailChecks) {
+      const b3d::DerivedSettings d = b3d::DeriveSettings(kSettings);
+      internal::CheckCompactHeightfield(t.compact);
+      internal::CheckTileGrid(t.compact, d);
+      internal::CheckCut(t.compact, t.cut, d.border, d.tileCells);
+      ++out.triangles;
     } else {
       const b3d::DetailMesh detail =
           b3d::DetailMeshBuilder::Build(t.mesh, t.compact, t.cut, t.minRow, kSettings, t.tx, t.tz);
@@ -506,7 +519,7 @@ int Check(int max_input) {
         "\"recast_contours\": %zu, \"tiles_with_differing_contours\": %zu",
         input, InputName(input).c_str(), in.tiles.size(), in.spans, contours, recastContours,
         differing);
-    for (std::size_t k = 0; k < std::size(kCaseNames); ++k) {
+    for (std::size_t k = 0; k < 4; ++k) {
       const Case c = static_cast<Case>(k);
       CountingContext ctx;
       const Output o = k % 2 == 0 ? RunOurs(c, in) : RunRecast(c, in, ctx);
@@ -562,6 +575,23 @@ struct Shape {
 struct HeightError {
   std::size_t points = 0, above = 0, noSpan = 0;
   double sum = 0.0, max = 0.0;
+  // Of the points above DetailMaxError: those whose column holds a span of
+  // the polygon's region with a floor more than R rows from the polygon's
+  // mean vertex row E (b3d.detail.samples), out of NearestRow's reach.
+  std::size_t aboveOutOfReach = 0;
+  std::vector<float> errors;  // for the percentiles
+  double Percentile(double f) {
+    if (errors.empty()) return 0.0;
+    const auto k = static_cast<std::size_t>(f * static_cast<double>(errors.size() - 1));
+    std::nth_element(errors.begin(), errors.begin() + static_cast<std::ptrdiff_t>(k), errors.end());
+    return errors[k];
+  }
+};
+
+// What the out-of-reach count needs of a polygon (ours only).
+struct Reach {
+  const std::vector<std::uint16_t>* regions = nullptr;  // the cut's ids
+  std::int64_t region = 0, expected = 0, rows = 0;      // region, E, R
 };
 
 // A detail triangle's three vertices in the tile grid's frame: x, z in
@@ -577,7 +607,7 @@ struct GridPoint {
 // (world units).
 void MeasureTriangle(const GridPoint& a, const GridPoint& b, const GridPoint& c,
                      const b3d::CompactHeightfield& h, double cellHeight, double maxError,
-                     HeightError& e) {
+                     HeightError& e, const Reach* reach = nullptr) {
   const double den = (b.x - a.x) * (c.z - a.z) - (c.x - a.x) * (b.z - a.z);
   if (den == 0.0) return;
   const double eps = 1e-9 * std::abs(den);
@@ -606,9 +636,22 @@ void MeasureTriangle(const GridPoint& a, const GridPoint& b, const GridPoint& c,
       }
       const double err = best * cellHeight;
       ++e.points;
+      e.errors.push_back(static_cast<float>(err));
       e.sum += err;
       e.max = std::max(e.max, err);
-      if (err > maxError) ++e.above;
+      if (err > maxError) {
+        ++e.above;
+        if (reach != nullptr) {
+          const std::size_t start = h.ColumnStart(column);
+          const auto spans = h.Column(column);
+          for (std::size_t s = 0; s < spans.size(); ++s)
+            if ((*reach->regions)[start + s] == reach->region &&
+                std::llabs(std::int64_t{spans[s].y} - reach->expected) > reach->rows) {
+              ++e.aboveOutOfReach;
+              break;
+            }
+        }
+      }
     }
 }
 
@@ -654,6 +697,13 @@ Quality Measure(const Inputs& in) {
       q.cells[0].Add(cells);
       q.floats[0].Add(floats);
       const b3d::DetailPolygon& dp = detail.polygons[p];
+      std::int64_t rowSum = 0;
+      for (const b3d::PolyCorner& c : poly.corners) rowSum += mesh.vertices[c.vertex].y;
+      const auto n = static_cast<std::int64_t>(poly.corners.size());
+      const Reach reach{.regions = &t.cut.regions,
+                        .region = poly.region,
+                        .expected = (2 * rowSum + n) / (2 * n),
+                        .rows = std::max<std::int64_t>(d.walkableClimb, 1) + 1};
       const auto point = [&](std::uint8_t k) -> GridPoint {
         if (k < corners.size()) return corners[k];
         const b3d::DetailVertex& v = detail.vertices[dp.vertexBase + (k - corners.size())];
@@ -663,7 +713,7 @@ Quality Measure(const Inputs& in) {
       for (std::uint32_t k = 0; k < dp.triangleCount; ++k) {
         const b3d::DetailTriangle& tri = detail.triangles[dp.triangleBase + k];
         MeasureTriangle(point(tri.a), point(tri.b), point(tri.c), t.compact, ch, maxError,
-                        q.error[0]);
+                        q.error[0], &reach);
       }
     }
     q.usedVertices[0] += static_cast<std::size_t>(std::count(used.begin(), used.end(), true));
@@ -784,16 +834,24 @@ int QualityMain(int max_input) {
       "floors (rcBuildPolyMeshDetail adds chf.ch); \"Recast\" removes that lift, \"as stored\" "
       "keeps it. Share above = points with error > DetailMaxError.\n\n");
   std::printf(
-      "| input | points ours / Recast | max ours | Recast | as stored | mean ours | Recast | as "
-      "stored | share above ours | Recast |\n");
-  std::printf("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
-  for (const auto& [name, q] : rows)
-    std::printf("| %s | %zu / %zu | %.4f | %.4f | %.4f | %s | %s | %s | %s | %s |\n", name.c_str(),
-                q.error[0].points, q.error[1].points, q.error[0].max, q.error[1].max,
-                q.recastAsStored.max, Mean(q.error[0]).c_str(), Mean(q.error[1]).c_str(),
-                Mean(q.recastAsStored).c_str(),
-                Percent(q.error[0].above, q.error[0].points).c_str(),
-                Percent(q.error[1].above, q.error[1].points).c_str());
+      "| input | points ours / Recast | max ours | Recast | as stored | p99 ours | Recast | mean "
+      "ours | Recast | as stored | share above ours | Recast | ours above, out of reach |\n");
+  std::printf("%s|\n",
+              [] {
+                std::string r;
+                for (int k = 0; k < 13; ++k) r += "| --- ";
+                return r;
+              }()
+                  .c_str());
+  for (auto& [name, q] : rows)
+    std::printf(
+        "| %s | %zu / %zu | %.4f | %.4f | %.4f | %.4f | %.4f | %s | %s | %s | %s | %s | %s |\n",
+        name.c_str(), q.error[0].points, q.error[1].points, q.error[0].max, q.error[1].max,
+        q.recastAsStored.max, q.error[0].Percentile(0.99), q.error[1].Percentile(0.99),
+        Mean(q.error[0]).c_str(), Mean(q.error[1]).c_str(), Mean(q.recastAsStored).c_str(),
+        Percent(q.error[0].above, q.error[0].points).c_str(),
+        Percent(q.error[1].above, q.error[1].points).c_str(),
+        Percent(q.error[0].aboveOutOfReach, q.error[0].above).c_str());
   for (const auto& [name, q] : rows)
     if (!q.recastFirst.empty())
       std::printf("\n%s: Recast's first message: %s\n", name.c_str(), q.recastFirst.c_str());
