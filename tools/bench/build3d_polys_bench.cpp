@@ -178,7 +178,7 @@ std::unique_ptr<rcCompactHeightfield> ToRecast(const b3d::CompactHeightfield& h,
 
 // The allocator the contour oracle gives Recast (oracles/recast,
 // b3d.contour.recast): new blocks filled with 0xff and given slack, which
-// makes rcBuildContours deterministic. Used only while the inputs are made;
+// makes rcBuildContours deterministic. Set only around rcBuildContours;
 // plain malloc and free, so Recast's default free releases these blocks.
 void* FilledAlloc(size_t size, rcAllocHint) {
   const size_t total = 2 * size + 1024;
@@ -237,18 +237,37 @@ std::int64_t MinRow(const b3d::PolyMesh& mesh) {
 }
 
 // Takes the strips' contours (region above borderId) and the emptied holes
-// out of Recast's set, as the contour oracle reads it back.
+// out of Recast's set, as the contour oracle reads it back, and moves what
+// stays into blocks of Recast's default allocator of their exact sizes (the
+// set was made under FilledAlloc, whose blocks have slack and are touched
+// throughout; the conts array is also cut to the contours kept).
 void KeepOwnContours(rcContourSet& cset, int borderId) {
+  const auto copy = [](const int* from, int n) {
+    if (from == nullptr || n == 0) return static_cast<int*>(nullptr);
+    int* to = static_cast<int*>(rcAlloc(sizeof(int) * 4 * n, RC_ALLOC_PERM));
+    if (to == nullptr) std::abort();
+    std::memcpy(to, from, sizeof(int) * 4 * n);
+    return to;
+  };
   int k = 0;
+  for (int i = 0; i < cset.nconts; ++i)
+    if (cset.conts[i].reg < borderId && cset.conts[i].nverts > 0) ++k;
+  auto* kept = static_cast<rcContour*>(rcAlloc(sizeof(rcContour) * std::max(k, 1), RC_ALLOC_PERM));
+  if (kept == nullptr) std::abort();
+  k = 0;
   for (int i = 0; i < cset.nconts; ++i) {
     rcContour& c = cset.conts[i];
-    if (c.reg >= borderId || c.nverts == 0) {
-      rcFree(c.verts);
-      rcFree(c.rverts);
-      continue;
+    if (c.reg < borderId && c.nverts > 0) {
+      kept[k] = c;
+      kept[k].verts = copy(c.verts, c.nverts);
+      kept[k].rverts = copy(c.rverts, c.nrverts);
+      ++k;
     }
-    cset.conts[k++] = c;
+    rcFree(c.verts);
+    rcFree(c.rverts);
   }
+  rcFree(cset.conts);
+  cset.conts = kept;
   cset.nconts = k;
 }
 
@@ -270,7 +289,6 @@ struct Inputs {
                            .maxY = 3.0f,
                            .area = 5});
       }
-    rcAllocSetCustom(FilledAlloc, PlainFree);
     const b3d::TileRange range = b3d::SoupTiles(soup, kSettings);
     auto byTile = b3d::SelectTrianglesByTile(soup, kSettings, d, range);
     std::size_t k = 0;
@@ -307,14 +325,15 @@ struct Inputs {
       if (!rcBuildDistanceField(&ctx, *tile.chf)) std::abort();
       SetTraceIds(tile);
       tile.cset = std::make_unique<rcContourSet>();
+      rcAllocSetCustom(FilledAlloc, PlainFree);
       if (!rcBuildContours(&ctx, *tile.chf, static_cast<float>(d.maxError),
                            static_cast<int>(d.maxEdgeCells), *tile.cset,
                            RC_CONTOUR_TESS_WALL_EDGES))
         std::abort();
+      rcAllocSetCustom(nullptr, nullptr);  // Recast's default (malloc, free)
       KeepOwnContours(*tile.cset, tile.cut.borderId);
       tiles.push_back(std::move(tile));
     }
-    rcAllocSetCustom(nullptr, nullptr);  // Recast's default (malloc, free)
     for (Tile& tile : tiles) {
       tile.pmesh.reset(rcAllocPolyMesh());
       rcContext ctx(false);
