@@ -53,7 +53,8 @@
 //                 input its tiles, spans, contours (and the tiles whose two
 //                 contour sets differ), both sides' polygons, vertices,
 //                 detail vertices and triangles, as JSON
-//  --quality      the quality comparison as Markdown (see Quality())
+//  --quality      the quality comparison as Markdown (QualityMain; the
+//                 definitions are in tools/bench/README.md)
 //  --hashes       print, per input, the SHA-256 of the SHA-256s of every
 //                 tile's PolyMesh and DetailMesh canonical bytes,
 //                 "<input> <hash>": what performance work on the two stages
@@ -590,7 +591,7 @@ struct Shape {
   }
 };
 
-// The detail's height error against the spans (Quality()).
+// The detail's height error against the spans (QualityMain).
 struct HeightError {
   std::size_t points = 0, above = 0, noSpan = 0;
   double sum = 0.0, max = 0.0;
