@@ -33,14 +33,14 @@
 // Cases, per input, every tile:
 //  ours_polys     Polygonizer::Build
 //  recast_polys   rcBuildPolyMesh, then freeing the mesh
-//  ours_detail    DetailMeshBuilder::Build (with its stage-input checks)
+//  ours_detail    internal::BuildDetail, the stage as the build runs it on
+//                 values it made itself (b3d.detail.build without the
+//                 stage-input checks)
 //  recast_detail  rcBuildPolyMeshDetail, then rcFreePolyMeshDetail
-//  ours_detail_checks  what DetailMeshBuilder::Build checks before its
-//                 polygons (b3d.detail.stage-input: the compact
-//                 heightfield, its grid, the cut), which a build does not
-//                 run on values it made itself; ours_detail minus this is
-//                 the unchecked stage (the mesh check, O(corners), is left
-//                 in: it is not callable alone)
+//  ours_detail_checked  DetailMeshBuilder::Build, the public stage with
+//                 its stage-input checks (b3d.detail.stage-input: the
+//                 compact heightfield, its grid, the cut, O(spans); the
+//                 mesh, O(corners))
 //
 // Times: Google Benchmark's CPU time. Memory: a fresh child process (this
 // program with --peak-memory=<case>/<input>, bench_support.hpp) makes the
@@ -80,6 +80,7 @@
 #include "onepath/build3d/contours.hpp"
 #include "onepath/build3d/detail_mesh.hpp"
 #include "onepath/build3d/internal/contours.hpp"
+#include "onepath/build3d/internal/detail_mesh.hpp"
 #include "onepath/build3d/internal/regions.hpp"
 #include "onepath/build3d/internal/stages.hpp"
 #include "onepath/build3d/pipeline.hpp"
@@ -96,9 +97,9 @@ namespace b3d = onepath::build3d;
 namespace internal = onepath::build3d::internal;
 using onepath::Vector2D;
 
-enum class Case { kOursPolys, kRecastPolys, kOursDetail, kRecastDetail, kOursDetailChecks };
+enum class Case { kOursPolys, kRecastPolys, kOursDetail, kRecastDetail, kOursDetailChecked };
 const char* const kCaseNames[] = {"ours_polys", "recast_polys", "ours_detail", "recast_detail",
-                                  "ours_detail_checks"};
+                                  "ours_detail_checked"};
 
 constexpr int kInputs = 8;  // 7 level kinds, then the large terrain
 constexpr int kTerrainInput = 7;
@@ -367,7 +368,7 @@ struct Inputs {
   void KeepOnly(Case c) {
     for (Tile& t : tiles) {
       if (c != Case::kOursPolys) t.contours = {};
-      if (c != Case::kOursDetail && c != Case::kOursDetailChecks) {
+      if (c != Case::kOursDetail && c != Case::kOursDetailChecked) {
         t.compact = {};
         t.cut = {};
         t.mesh = {};
@@ -404,15 +405,13 @@ Output RunOurs(Case c, const Inputs& in) {
       const b3d::PolyMesh mesh = b3d::Polygonizer::Build(t.contours, kSettings);
       out.polygons += mesh.polygons.size();
       out.vertices += mesh.vertices.size();
-    } else if (c == Case::kOursDetailChecks) {
-      const b3d::DerivedSettings d = b3d::DeriveSettings(kSettings);
-      internal::CheckCompactHeightfield(t.compact);
-      internal::CheckTileGrid(t.compact, d);
-      internal::CheckCut(t.compact, t.cut, d.border, d.tileCells);
-      ++out.triangles;
     } else {
       const b3d::DetailMesh detail =
-          b3d::DetailMeshBuilder::Build(t.mesh, t.compact, t.cut, t.minRow, kSettings, t.tx, t.tz);
+          c == Case::kOursDetail
+              ? internal::BuildDetail(t.mesh, t.compact, t.cut, t.minRow, kSettings,
+                                      b3d::DeriveSettings(kSettings), t.tx, t.tz)
+              : b3d::DetailMeshBuilder::Build(t.mesh, t.compact, t.cut, t.minRow, kSettings, t.tx,
+                                              t.tz);
       out.detailVertices += detail.vertices.size();
       out.triangles += detail.triangles.size();
     }

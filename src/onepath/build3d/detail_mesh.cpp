@@ -176,6 +176,31 @@ void BuildPolygon(const DetailContext& ctx, const PolyMesh& mesh, std::size_t p,
 
 }  // namespace
 
+DetailMesh BuildDetail(const PolyMesh& mesh, const CompactHeightfield& compact,
+                       const BorderCut& cut, std::int64_t minRow, const NavSettings& settings,
+                       const DerivedSettings& d, std::int64_t tileX, std::int64_t tileZ) {
+  const TileCoordinates coordinates(settings, d);
+  DetailContext ctx;
+  ctx.compact = &compact;
+  ctx.cut = &cut;
+  ctx.coordinates = &coordinates;
+  ctx.border = d.border;
+  ctx.tileCells = d.tileCells;
+  ctx.cs = d.cs;
+  ctx.tileSize = static_cast<float>(settings.TileSize);
+  ctx.minRow = minRow;
+  ctx.reachRows = std::max<std::int64_t>(d.walkableClimb, 1) + 1;
+  ctx.sd = settings.DetailSampleDistance / d.cs;  // b3d.detail.sample-distance
+  ctx.detailOn = ctx.sd > 0.9;
+  ctx.maxErrorRows = settings.DetailMaxError / settings.CellHeight;
+  ctx.maxError = settings.DetailMaxError;
+  DetailMesh detail;
+  detail.minRow = static_cast<std::uint16_t>(minRow);
+  for (std::size_t p = 0; p < mesh.polygons.size(); ++p)
+    BuildPolygon(ctx, mesh, p, tileX, tileZ, detail);
+  return detail;
+}
+
 }  // namespace internal
 
 DetailMesh DetailMeshBuilder::Build(const PolyMesh& mesh, const CompactHeightfield& compact,
@@ -193,26 +218,7 @@ DetailMesh DetailMeshBuilder::Build(const PolyMesh& mesh, const CompactHeightfie
     throw ArgumentOutOfRangeException("minRow must be in 0 .. 65535 (b3d.detail.stage-input)",
                                       {.argument = "minRow", .value = static_cast<double>(minRow)});
   }
-  const TileCoordinates coordinates(settings, d);
-  internal::DetailContext ctx;
-  ctx.compact = &compact;
-  ctx.cut = &cut;
-  ctx.coordinates = &coordinates;
-  ctx.border = d.border;
-  ctx.tileCells = d.tileCells;
-  ctx.cs = d.cs;
-  ctx.tileSize = static_cast<float>(settings.TileSize);
-  ctx.minRow = minRow;
-  ctx.reachRows = std::max<std::int64_t>(d.walkableClimb, 1) + 1;
-  ctx.sd = settings.DetailSampleDistance / d.cs;  // b3d.detail.sample-distance
-  ctx.detailOn = ctx.sd > 0.9;
-  ctx.maxErrorRows = settings.DetailMaxError / settings.CellHeight;
-  ctx.maxError = settings.DetailMaxError;
-  DetailMesh detail;
-  detail.minRow = static_cast<std::uint16_t>(minRow);
-  for (std::size_t p = 0; p < mesh.polygons.size(); ++p)
-    internal::BuildPolygon(ctx, mesh, p, tileX, tileZ, detail);
-  return detail;
+  return internal::BuildDetail(mesh, compact, cut, minRow, settings, d, tileX, tileZ);
 }
 
 std::vector<std::uint8_t> CanonicalBytes(const DetailMesh& detail) {

@@ -107,4 +107,11 @@ void LawsonFlipAll(const std::vector<DetailPoint>& points, DetailTriangulation& 
 void RefineWithSamples(const DetailContext& ctx, std::vector<DetailPoint>& points, std::size_t n,
                        std::int64_t region, DetailTriangulation& tri);
 
+// b3d.detail.build on checked values (b3d.detail.stage-input passed, or
+// values the build made itself): every polygon in mesh order, the triangle
+// limit. DetailMeshBuilder::Build is the checks, then this.
+DetailMesh BuildDetail(const PolyMesh& mesh, const CompactHeightfield& compact,
+                       const BorderCut& cut, std::int64_t minRow, const NavSettings& settings,
+                       const DerivedSettings& d, std::int64_t tileX, std::int64_t tileZ);
+
 }  // namespace onepath::build3d::internal
