@@ -416,13 +416,14 @@ std::vector<std::string> ContourTags(const CompactHeightfield& h, const BorderCu
   std::vector<std::string> tags;
   if (!walked) return tags;
   for (const char* c : {"b3d.region.terms", "b3d.contour.boundary", "b3d.contour.scan",
-                        "b3d.contour.walk", "b3d.contour.raw"})
+                        "b3d.contour.walk", "b3d.contour.raw", "b3d.span.directions"})
     tags.push_back(c);
   if (strip) tags.push_back("b3d.contour.strips");
   if (simplified) tags.push_back("b3d.contour.initial");
   if (refined) {
     tags.push_back("b3d.contour.distance");
     tags.push_back("b3d.contour.refine");
+    tags.push_back("b3d.span.float");
   }
   if (split) tags.push_back("b3d.contour.split");
   if (degenerate) tags.push_back("b3d.contour.degenerate");
