@@ -139,9 +139,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -216,6 +218,52 @@ json Exercised(const json& all, bool snapMoves, const Region& result) {
     c.push_back(id);
   }
   return c;
+}
+
+// region.promise: the same edge set in another form — outlines and the
+// rings of each outline in reverse order, each ring reversed and started
+// one vertex later. A vector names region.promise when this form differs
+// from its input and the reference gives the same bytes for it (checked
+// here; the writer stops otherwise).
+OutlinesInput OtherForm(OutlinesInput in) {
+  std::reverse(in.outlines.begin(), in.outlines.end());
+  for (Outline& o : in.outlines) {
+    std::reverse(o.rings.begin(), o.rings.end());
+    for (auto& ring : o.rings) {
+      if (!ring.empty()) std::rotate(ring.begin(), ring.begin() + 1, ring.end());
+      std::reverse(ring.begin(), ring.end());
+    }
+  }
+  return in;
+}
+
+bool SameForm(const OutlinesInput& a, const OutlinesInput& b) {
+  if (a.outlines.size() != b.outlines.size()) return false;
+  for (std::size_t i = 0; i < a.outlines.size(); ++i) {
+    const auto& ra = a.outlines[i].rings;
+    const auto& rb = b.outlines[i].rings;
+    if (ra.size() != rb.size()) return false;
+    for (std::size_t j = 0; j < ra.size(); ++j) {
+      if (ra[j].size() != rb[j].size()) return false;
+      for (std::size_t k = 0; k < ra[j].size(); ++k)
+        if (ra[j][k].x != rb[j][k].x || ra[j][k].y != rb[j][k].y) return false;
+    }
+  }
+  return true;
+}
+
+// Whether the vector names region.promise; `result` from (a, b) as given,
+// `again` computes the result from operands in another form.
+bool PromiseShown(const OutlinesInput& a, const OutlinesInput* b, const Region& result,
+                  const std::function<Region(const OutlinesInput&, const OutlinesInput*)>& again,
+                  const json& input) {
+  const OutlinesInput oa = OtherForm(a);
+  std::optional<OutlinesInput> ob;
+  if (b) ob = OtherForm(*b);
+  if (SameForm(a, oa) && (!b || SameForm(*b, *ob))) return false;
+  if (CanonicalBytes(again(oa, ob ? &*ob : nullptr)) != CanonicalBytes(result))
+    Fail("region.promise: another form of the same edges gives other bytes", input);
+  return true;
 }
 
 // --- agreement with CGAL where nothing is rounded ----------------------------
@@ -300,9 +348,14 @@ std::string WithCgal(const Region& result, const OutlinesInput& a, const Outline
 json OutlinesVector(const std::string& kind, const OutlinesInput& in,
                     const std::string& provenance) {
   Region result = Build(in);
+  json clauses = Exercised(kOutlineClauses, SnapMoves(in), result);
+  if (PromiseShown(
+          in, nullptr, result,
+          [](const OutlinesInput& a, const OutlinesInput*) { return Build(a); }, InputJson(in)))
+    clauses.push_back("region.promise");
   return Positive(
-      "Region.FromOutlines", "region_from_outlines", kind, InputKey(in),
-      Exercised(kOutlineClauses, SnapMoves(in), result), InputJson(in), result, in.snapBits,
+      "Region.FromOutlines", "region_from_outlines", kind, InputKey(in), clauses, InputJson(in),
+      result, in.snapBits,
       WithCgal(result, in, nullptr, oracle::PolygonSetOp::kNone, InputJson(in), provenance));
 }
 
@@ -357,6 +410,13 @@ json BooleanVector(const BooleanOp& op, const std::string& kind, const OutlinesI
   Region result = (Build(a).*op.apply)(Build(b));
   json clauses = Exercised(kBooleanClauses, true, result);
   if (SnapMoves(a) || SnapMoves(b)) clauses.push_back("grid.snap");
+  if (PromiseShown(
+          a, &b, result,
+          [&op](const OutlinesInput& x, const OutlinesInput* y) {
+            return (Build(x).*op.apply)(Build(*y));
+          },
+          InputJson(a, b)))
+    clauses.push_back("region.promise");
   return Positive(op.op, op.short_op, kind, InputKey(a, b), clauses, InputJson(a, b), result,
                   a.snapBits, WithCgal(result, a, &b, op.cgal, InputJson(a, b), provenance));
 }
