@@ -46,6 +46,9 @@
 // MinRegionArea / MergeRegionArea and one other pair in turn; the contours
 // of each partition with the tile's ContourMaxError / MaxEdgeLength, and
 // one other pair in turn.
+// contours/limits.jsonl: Trace on each hand-made tile's Watershed cut with
+// MaxEdgeLength 46341 cells, kept when the square wrapped to 32 bits would
+// split (b3d.contour.limits, AddLimits).
 // errors.jsonl: hand-made negative vectors, one per error these operations
 // can raise (b3d.settings-checks of the region settings, b3d.span.stage-input
 // of the compact heightfield, b3d.region.stage-input, b3d.contour.stage-input),
@@ -359,6 +362,40 @@ float ErrorLimit(double maxError) {
   return e * e;
 }
 
+// b3d.contour.split transcribed from the clause, with the square of
+// MaxEdgeCells exact (`wrap` false; must agree with the reference's
+// SplitLongEdges) or wrapped to a 32-bit int as Recast computes it
+// (b3d.contour.limits: `wrap` true).
+void SplitAsWritten(std::span<const bi::RawPoint> points, std::vector<std::uint32_t>& kept,
+                    std::int64_t maxEdgeCells, bool wrap) {
+  if (maxEdgeCells <= 0) return;
+  const std::int64_t n = static_cast<std::int64_t>(points.size());
+  std::int64_t square = maxEdgeCells * maxEdgeCells;
+  if (wrap) square = static_cast<std::int32_t>(static_cast<std::uint32_t>(square));
+  std::size_t i = 0;
+  while (i < kept.size()) {
+    const std::int64_t a = kept[i], b = kept[(i + 1) % kept.size()];
+    const bi::RawPoint& A = points[static_cast<std::size_t>(a)];
+    const bi::RawPoint& B = points[static_cast<std::size_t>(b)];
+    std::optional<std::int64_t> m;
+    if (points[static_cast<std::size_t>((a + 1) % n)].neighbour == 0) {
+      const std::int64_t dx = B.x - A.x, dz = B.z - A.z;
+      if (dx * dx + dz * dz > square) {
+        const std::int64_t k = ((b - a) % n + n) % n;
+        if (k > 1) {
+          const bool up = B.x > A.x || (B.x == A.x && B.z > A.z);
+          m = (a + (up ? k / 2 : (k + 1) / 2)) % n;
+        }
+      }
+    }
+    if (m)
+      kept.insert(kept.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  static_cast<std::uint32_t>(*m));
+    else
+      ++i;
+  }
+}
+
 // The clauses the trace of a cut decides something by, besides the
 // operation's own: the trace done again step by step with the reference's
 // functions of each clause (it must give the reference's contours before
@@ -373,7 +410,7 @@ std::vector<std::string> ContourTags(const CompactHeightfield& h, const BorderCu
   const std::uint32_t borderId = cut.borderId;
   bool walked = false, strip = false, simplified = false, refined = false, split = false;
   bool degenerate = false;
-  std::vector<Contour> contours;
+  std::vector<Contour> contours, wrappedContours;
   std::vector<bi::RawPoint> points;
   std::vector<std::uint32_t> kept;
   for (std::int64_t z = 0; z < f.d; ++z) {
@@ -394,8 +431,19 @@ std::vector<std::string> ContourTags(const CompactHeightfield& h, const BorderCu
         bi::Refine(points, kept, limit);
         refined |= kept.size() > n;
         n = kept.size();
+        std::vector<std::uint32_t> written = kept, wrapped = kept;
         bi::SplitLongEdges(points, kept, rd.maxEdgeCells);
         split |= kept.size() > n;
+        SplitAsWritten(points, written, rd.maxEdgeCells, false);
+        if (written != kept) Fail("ContourTags: the split as written differs", input);
+        SplitAsWritten(points, wrapped, rd.maxEdgeCells, true);
+        {
+          std::vector<ContourVertex> v = bi::MakeVertices(points, wrapped, borderId);
+          bi::RemoveDegenerateSegments(v);
+          if (v.size() >= 3)
+            wrappedContours.push_back(
+                {static_cast<std::uint16_t>(id), f.spans[i].area, std::move(v)});
+        }
         std::vector<ContourVertex> vertices = bi::MakeVertices(points, kept, borderId);
         n = vertices.size();
         bi::RemoveDegenerateSegments(vertices);
@@ -413,6 +461,8 @@ std::vector<std::string> ContourTags(const CompactHeightfield& h, const BorderCu
   bi::MergeHoles(contours);
   if (ContourSet{contours} != ours) Fail("ContourTags: MergeHoles differs from Trace", input);
   const bool merged = ours.contours.size() < traced;
+  bi::MergeHoles(wrappedContours);
+  const bool wraps = ContourSet{wrappedContours} != ours;
   std::vector<std::string> tags;
   if (!walked) return tags;
   for (const char* c : {"b3d.region.terms", "b3d.contour.boundary", "b3d.contour.scan",
@@ -426,6 +476,7 @@ std::vector<std::string> ContourTags(const CompactHeightfield& h, const BorderCu
     tags.push_back("b3d.span.float");
   }
   if (split) tags.push_back("b3d.contour.split");
+  if (wraps) tags.push_back("b3d.contour.limits");
   if (degenerate) tags.push_back("b3d.contour.degenerate");
   if (!ours.contours.empty()) {
     tags.push_back("b3d.contour.corner");
@@ -568,6 +619,37 @@ void AddContours(onepath::golden::JsonlWriter& w, const Tile& t, int index) {
                      in, CanonicalBytes(ours), v, kContourRecast,
                      t.source + ", the reference's cut of " + kPartitionOps[k]));
     }
+  }
+}
+
+// build3d/contours/limits.jsonl (b3d.contour.limits): Trace on the
+// Watershed cut of each hand-made tile with MaxEdgeLength 46341 cells,
+// whose square wraps in Recast's 32-bit int; written when the trace with
+// the wrapped square gives other contours (ContourTags).
+void AddLimits(onepath::golden::JsonlWriter& w, const std::vector<Tile>& tiles) {
+  for (const Tile& t : tiles) {
+    NavSettings s = t.settings;
+    s.Partition = Partition::Watershed;
+    s.MaxEdgeLength = 46341 * s.CellSize;
+    const DerivedSettings rd = Mesh3DPipeline::DeriveSettings(s);
+    if (rd.maxEdgeCells != 46341) Fail("AddLimits: MaxEdgeCells is not 46341", json());
+    const BorderCut cut =
+        RegionPipeline::CutBorder(t.compact, RegionPipeline::Partition(t.compact, s), s);
+    json in = {
+        {"compact", CompactJson(t.compact)}, {"cut", CutJson(cut)}, {"settings", SettingsJson(s)}};
+    const ContourSet ours = RegionPipeline::Trace(t.compact, cut, s);
+    const std::vector<std::string> tags = ContourTags(t.compact, cut, rd, ours, in);
+    if (std::find(tags.begin(), tags.end(), "b3d.contour.limits") == tags.end()) continue;
+    w.Add(Positive("RegionPipeline.Trace", t.kind,
+                   WithTags({"b3d.contour.stages", "b3d.contour.values", "b3d.contour.order",
+                             "b3d.contour.stage-input"},
+                            tags),
+                   in, CanonicalBytes(ours),
+                   NotCompared("MaxEdgeCells 46341 is above 46340, whose square Recast's 32-bit "
+                               "int holds (b3d.contour.recast)"),
+                   kContourRecast,
+                   t.source + ", the reference's cut of RegionPipeline.Watershed, MaxEdgeLength "
+                              "46341 cells"));
   }
 }
 
@@ -973,6 +1055,11 @@ int main(int argc, char** argv) {
     int confirmed = 0;
     for (const std::string& id : w.ids) confirmed += g_recast.count(id) ? 1 : 0;
     std::printf("%d with Recast-confirmed hashes\n", confirmed);
+  }
+  if (contours) {
+    onepath::golden::JsonlWriter l(dir / "limits.jsonl");
+    AddLimits(l, HandTiles());
+    l.PrintCount();
   }
   onepath::golden::JsonlWriter e(dir / "errors.jsonl");
   WriteErrors(e, contours);
