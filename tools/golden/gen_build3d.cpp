@@ -277,6 +277,23 @@ json Positive(const std::string& op, const std::string& kind, const json& clause
 }
 
 // The TileSpans vector with every stage's hash.
+// ---- clause tags (docs/golden-format.md, "Clause tags") ----
+
+// Whether some compact span is connected in some direction (then the
+// numbering of b3d.span.directions decides which con[] byte holds it).
+bool HasConnection(const CompactHeightfield& c) {
+  for (const CompactSpan& s : c.spans())
+    for (std::uint8_t k : s.con)
+      if (k != 63) return true;
+  return false;
+}
+
+json WithTags(json clauses, std::initializer_list<std::pair<bool, const char*>> tags) {
+  for (const auto& [on, clause] : tags)
+    if (on) clauses.push_back(clause);
+  return clauses;
+}
+
 json TileSpansVector(const std::string& kind, const json& input, const Mesh3DTileSpans& t,
                      const OracleStages& oracle, const std::string& source) {
   const std::string op = "Mesh3DPipeline.TileSpans";
@@ -294,6 +311,8 @@ json TileSpansVector(const std::string& kind, const json& input, const Mesh3DTil
     if (*o.bytes != b) Fail(op + ": Recast's stage " + name + " differs", input);
     agree.push_back(name);
   }
+  // A triangle reached the rasterizer (b3d.span.float, b3d.span.integers).
+  const bool rasterized = t.triangles && !t.triangles->triangles.empty();
   Bytes out = conf::RunOperation(op, Reparsed(input));
   if (out != CanonicalBytes(t.volumes)) Fail(op + ": runner and reference differ", input);
   std::string provenance = source + "; expected from the reference (src/onepath/build3d)";
@@ -308,15 +327,18 @@ json TileSpansVector(const std::string& kind, const json& input, const Mesh3DTil
   for (std::size_t k = 0; k < not_compared.size(); ++k)
     provenance +=
         (k ? ", " : "") + not_compared[k] + " (" + oracle.stage.at(not_compared[k]).why + ")";
-  return {{"id", fmt::format("{}/{}/{}", kShort.at(op), kind, Key(op, input))},
-          {"op", op},
-          {"clauses",
-           {"b3d.span.stages", "b3d.grid", "b3d.span.rasterize", "b3d.span.compact",
-            "b3d.span.volumes"}},
-          {"input", input},
-          {"expect", {{"sha256", Sha256Hex(out)}, {"stages", stages}}},
-          {"flags", json::array({kind})},
-          {"provenance", provenance}};
+  return {
+      {"id", fmt::format("{}/{}/{}", kShort.at(op), kind, Key(op, input))},
+      {"op", op},
+      {"clauses", WithTags({"b3d.span.stages", "b3d.grid", "b3d.span.rasterize", "b3d.span.compact",
+                            "b3d.span.volumes", "b3d.span.compact-heightfield"},
+                           {{rasterized, "b3d.span.float"},
+                            {rasterized, "b3d.span.integers"},
+                            {HasConnection(t.volumes), "b3d.span.directions"}})},
+      {"input", input},
+      {"expect", {{"sha256", Sha256Hex(out)}, {"stages", stages}}},
+      {"flags", json::array({kind})},
+      {"provenance", provenance}};
 }
 
 // Every vector of one tile: TileSpans, then each stage alone on the
@@ -389,28 +411,35 @@ void AddTile(onepath::golden::JsonlWriter& w, const std::string& kind, json inpu
                  oracle.stage.at("grid"), source));
   if (input.contains("soup")) {
     w.Add(Positive("Voxelizer.ClassifyTriangles", kind,
-                   {"b3d.span.classify", "b3d.triangle-selection", "b3d.may-be-walkable"}, base,
-                   CanonicalBytes(*t.triangles), oracle.stage.at("triangles"), source));
+                   WithTags({"b3d.span.classify", "b3d.triangle-selection", "b3d.may-be-walkable"},
+                            {{!t.triangles->triangles.empty(), "b3d.span.float"}}),
+                   base, CanonicalBytes(*t.triangles), oracle.stage.at("triangles"), source));
     json r = base;
     json areas = json::array();
     for (const TileTriangle& tt : t.triangles->triangles) areas.push_back(tt.area);
     r["areas"] = areas;
     w.Add(Positive("Voxelizer.Rasterize", kind,
-                   {"b3d.span.rasterize", "b3d.span.split", "b3d.span.add", "b3d.span.rows"}, r,
-                   CanonicalBytes(t.spans), oracle.stage.at("spans"), source));
+                   WithTags({"b3d.span.rasterize", "b3d.span.split", "b3d.span.add",
+                             "b3d.span.rows", "b3d.span.heightfield"},
+                            {{!t.triangles->triangles.empty(), "b3d.span.float"},
+                             {!t.triangles->triangles.empty(), "b3d.span.integers"}}),
+                   r, CanonicalBytes(t.spans), oracle.stage.at("spans"), source));
   } else if (input.contains("heightfieldInput")) {
-    w.Add(Positive("Voxelizer.FromHeightfield", kind,
-                   {"b3d.span.from-heightfield", "b3d.span.add", "b3d.voxel-mapping"}, base,
-                   CanonicalBytes(t.spans), oracle.stage.at("spans"), source));
+    w.Add(Positive(
+        "Voxelizer.FromHeightfield", kind,
+        {"b3d.span.from-heightfield", "b3d.span.add", "b3d.voxel-mapping", "b3d.span.heightfield"},
+        base, CanonicalBytes(t.spans), oracle.stage.at("spans"), source));
   } else {
-    w.Add(Positive("Voxelizer.FromChunk", kind, {"b3d.span.from-chunk", "b3d.voxel-mapping"}, base,
+    w.Add(Positive("Voxelizer.FromChunk", kind,
+                   {"b3d.span.from-chunk", "b3d.voxel-mapping", "b3d.span.heightfield"}, base,
                    CanonicalBytes(t.spans), oracle.stage.at("spans"), source));
   }
   auto filter = [&](const std::string& op, const std::string& clause, const Heightfield& in,
                     const Heightfield& out, const std::string& stage) {
     json j = {{"heightfield", HeightfieldJson(in)}, {"settings", settings_json}};
-    w.Add(Positive(op, kind, {clause, "b3d.span.stage-input"}, j, CanonicalBytes(out),
-                   oracle.stage.at(stage), source + ", the reference's previous stage"));
+    w.Add(Positive(op, kind, {clause, "b3d.span.stage-input", "b3d.span.heightfield"}, j,
+                   CanonicalBytes(out), oracle.stage.at(stage),
+                   source + ", the reference's previous stage"));
   };
   filter("SpanPipeline.FilterLowHangingObstacles", "b3d.span.low-hanging", t.spans, t.lowHanging,
          "low-hanging");
@@ -418,19 +447,25 @@ void AddTile(onepath::golden::JsonlWriter& w, const std::string& kind, json inpu
   filter("SpanPipeline.FilterLowHeightSpans", "b3d.span.low-height", t.ledges, t.lowHeight,
          "low-height");
   w.Add(Positive("SpanPipeline.Compact", kind,
-                 {"b3d.span.compact", "b3d.span.connect", "b3d.span.stage-input"},
+                 WithTags({"b3d.span.compact", "b3d.span.connect", "b3d.span.stage-input",
+                           "b3d.span.heightfield", "b3d.span.compact-heightfield"},
+                          {{HasConnection(t.compact), "b3d.span.directions"}}),
                  {{"heightfield", HeightfieldJson(t.lowHeight)}, {"settings", settings_json}},
                  CanonicalBytes(t.compact), oracle.stage.at("compact"),
                  source + ", the reference's previous stage"));
-  w.Add(Positive("SpanPipeline.Erode", kind, {"b3d.span.erode", "b3d.span.stage-input"},
+  w.Add(Positive("SpanPipeline.Erode", kind,
+                 {"b3d.span.erode", "b3d.span.stage-input", "b3d.span.compact-heightfield"},
                  {{"compact", CompactJson(t.compact)}, {"settings", settings_json}},
                  CanonicalBytes(t.eroded), oracle.stage.at("eroded"),
                  source + ", the reference's previous stage"));
   json mv = input;
   mv["compact"] = CompactJson(t.eroded);
-  w.Add(Positive("SpanPipeline.MarkVolumes", kind, {"b3d.span.volumes", "b3d.span.stage-input"}, mv,
-                 CanonicalBytes(t.volumes), oracle.stage.at("volumes"),
-                 source + ", the reference's previous stage"));
+  w.Add(Positive(
+      "SpanPipeline.MarkVolumes", kind,
+      WithTags({"b3d.span.volumes", "b3d.span.stage-input", "b3d.span.compact-heightfield"},
+               {{!volumes.empty(), "b3d.span.float"}, {!volumes.empty(), "b3d.span.integers"}}),
+      mv, CanonicalBytes(t.volumes), oracle.stage.at("volumes"),
+      source + ", the reference's previous stage"));
 }
 
 // Settings for the span vectors: cells of 0.25, rows of 0.125, tiles of 16

@@ -46,6 +46,9 @@
 // MinRegionArea / MergeRegionArea and one other pair in turn; the contours
 // of each partition with the tile's ContourMaxError / MaxEdgeLength, and
 // one other pair in turn.
+// contours/limits.jsonl: Trace on each hand-made tile's Watershed cut with
+// MaxEdgeLength 46341 cells, kept when the square wrapped to 32 bits would
+// split (b3d.contour.limits, AddLimits).
 // errors.jsonl: hand-made negative vectors, one per error these operations
 // can raise (b3d.settings-checks of the region settings, b3d.span.stage-input
 // of the compact heightfield, b3d.region.stage-input, b3d.contour.stage-input),
@@ -55,6 +58,7 @@
 //   gen_golden_build3d_regions OUT_DIR regions|contours
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -78,6 +82,8 @@
 #include "tools/golden/region_vectors.hpp"
 // src/ headers.
 #include "onepath/build3d/contours.hpp"
+#include "onepath/build3d/internal/contours.hpp"
+#include "onepath/build3d/internal/regions.hpp"
 #include "onepath/build3d/pipeline.hpp"
 #include "onepath/build3d/regions.hpp"
 #include "onepath/build3d/tile_grid.hpp"
@@ -92,6 +98,7 @@ using onepath::golden::Reparsed;
 using namespace onepath::build3d;
 namespace conf = onepath::conformance;
 namespace ro = recast_oracle;
+namespace bi = onepath::build3d::internal;
 using Bytes = std::vector<std::uint8_t>;
 using onepath::golden::CompactJson;
 using onepath::golden::OracleCompact;
@@ -250,6 +257,245 @@ Partitions Partitioned(const CompactHeightfield& h, const NavSettings& s, const 
   return p;
 }
 
+// ---- clause tags (docs/golden-format.md, "Clause tags") ----
+
+// What a field holds: spans of non-null area, spans of null area, spans of
+// non-null area outside the core (the border the partition sees).
+struct FieldFacts {
+  bool nonNull = false, null = false, nonNullOutsideCore = false;
+};
+
+FieldFacts Facts(const CompactHeightfield& h, const DerivedSettings& d) {
+  const bi::RegionField f(h);
+  const auto inCore = [&](std::int64_t c) { return c >= d.border && c < d.border + d.tileCells; };
+  FieldFacts facts;
+  for (std::int64_t z = 0; z < f.d; ++z)
+    for (std::int64_t x = 0; x < f.w; ++x)
+      for (std::uint32_t i = f.ColumnBegin(x, z); i < f.ColumnEnd(x, z); ++i) {
+        const bool nonNull = f.spans[i].area != 0;
+        facts.nonNull |= nonNull;
+        facts.null |= !nonNull;
+        facts.nonNullOutsideCore |= nonNull && !(inCore(x) && inCore(z));
+      }
+  return facts;
+}
+
+// Whether some region has two spans in one column.
+bool TwoSpansInAColumn(const CompactHeightfield& h, const TileRegions& r) {
+  const bi::RegionField f(h);
+  for (std::int64_t z = 0; z < f.d; ++z)
+    for (std::int64_t x = 0; x < f.w; ++x)
+      for (std::uint32_t i = f.ColumnBegin(x, z); i < f.ColumnEnd(x, z); ++i)
+        for (std::uint32_t j = i + 1; j < f.ColumnEnd(x, z); ++j)
+          if (r.regions[i] != 0 && r.regions[i] == r.regions[j]) return true;
+  return false;
+}
+
+// The clauses a partition (k: 0 Watershed, 1 Monotone, 2 Layers) of h with
+// s decides something by, besides the operation's own: derived from the
+// field and from the partition run again with a setting that turns a step
+// off (MinRegionArea 0 removes nothing, MergeRegionArea 0 merges no region
+// that touches "no region"), or, for Monotone, from the sweep's provisional
+// ids. `out` must be the reference's result.
+std::vector<std::string> RegionTags(const CompactHeightfield& h, const NavSettings& s, int k,
+                                    const TileRegions& out, const json& input) {
+  const DerivedSettings d = Mesh3DPipeline::DeriveSettings(s);
+  const FieldFacts facts = Facts(h, d);
+  std::vector<std::string> tags;
+  if (!facts.nonNull) return tags;
+  tags.push_back("b3d.region.terms");
+  if (facts.nonNullOutsideCore) tags.push_back("b3d.region.border-size");
+  if (out.regionCount >= 2) tags.push_back("b3d.region.ids");
+  if (facts.null || s.MinRegionArea <= 1) tags.push_back("b3d.region.coverage");
+  const std::int32_t minArea = d.minRegionArea;
+  const std::int32_t mergeArea = d.mergeRegionArea;
+  DistanceField distances;
+  std::function<TileRegions(std::int32_t, std::int32_t)> run;
+  if (k == 0) {
+    distances = bi::BuildDistanceField(h);
+    run = [&](std::int32_t a, std::int32_t m) { return bi::Watershed(h, distances, a, m); };
+  } else if (k == 1) {
+    run = [&](std::int32_t a, std::int32_t m) { return bi::Monotone(h, a, m); };
+  } else {
+    run = [&](std::int32_t a, std::int32_t) { return bi::Layers(h, a); };
+  }
+  if (run(minArea, mergeArea) != out) Fail("RegionTags: the internal partition differs", input);
+  if (k == 0 && distances.maxDistance > 0) {
+    tags.push_back("b3d.region.level-stacks");
+    tags.push_back("b3d.region.expand");
+    tags.push_back("b3d.region.flood");
+  }
+  if (k != 0) tags.push_back("b3d.region.sweep");
+  const bool removed = minArea > 0 && run(0, mergeArea) != out;
+  if (removed) tags.push_back("b3d.region.remove-small");
+  bool merged = false;
+  if (k == 0) merged = mergeArea > 0 && run(minArea, 0) != out;
+  if (k == 1) {
+    // A final region holding spans of two provisional regions was merged.
+    const bi::RegionField f(h);
+    std::uint32_t next = 0;
+    const std::vector<std::uint32_t> sweep = bi::MonotoneSweep(f, next);
+    if (bi::Filter(f, sweep, next, minArea, mergeArea) != out)
+      Fail("RegionTags: the sweep and filter differ from Monotone", input);
+    std::map<std::uint16_t, std::uint32_t> first;
+    for (std::size_t i = 0; i < sweep.size(); ++i) {
+      if (out.regions[i] == 0) continue;
+      auto [it, fresh] = first.emplace(out.regions[i], sweep[i]);
+      merged |= !fresh && it->second != sweep[i];
+    }
+  }
+  if (merged) tags.push_back("b3d.region.merge");
+  const bool overlap = k == 0 && TwoSpansInAColumn(h, out);
+  if (overlap) tags.push_back("b3d.region.overlap");
+  if (k != 2 && (removed || merged || overlap)) {
+    tags.push_back("b3d.region.records");
+    tags.push_back("b3d.region.walk");
+  }
+  return tags;
+}
+
+// b3d.contour.refine's limit: f32(MaxError) squared in binary32.
+float ErrorLimit(double maxError) {
+  const float e = maxError > static_cast<double>(std::numeric_limits<float>::max())
+                      ? std::numeric_limits<float>::infinity()
+                      : static_cast<float>(maxError);
+  return e * e;
+}
+
+// b3d.contour.split transcribed from the clause, with the square of
+// MaxEdgeCells exact (`wrap` false; must agree with the reference's
+// SplitLongEdges) or wrapped to a 32-bit int as Recast computes it
+// (b3d.contour.limits: `wrap` true).
+void SplitAsWritten(std::span<const bi::RawPoint> points, std::vector<std::uint32_t>& kept,
+                    std::int64_t maxEdgeCells, bool wrap) {
+  if (maxEdgeCells <= 0) return;
+  const std::int64_t n = static_cast<std::int64_t>(points.size());
+  std::int64_t square = maxEdgeCells * maxEdgeCells;
+  if (wrap) square = static_cast<std::int32_t>(static_cast<std::uint32_t>(square));
+  std::size_t i = 0;
+  while (i < kept.size()) {
+    const std::int64_t a = kept[i], b = kept[(i + 1) % kept.size()];
+    const bi::RawPoint& A = points[static_cast<std::size_t>(a)];
+    const bi::RawPoint& B = points[static_cast<std::size_t>(b)];
+    std::optional<std::int64_t> m;
+    if (points[static_cast<std::size_t>((a + 1) % n)].neighbour == 0) {
+      const std::int64_t dx = B.x - A.x, dz = B.z - A.z;
+      if (dx * dx + dz * dz > square) {
+        const std::int64_t k = ((b - a) % n + n) % n;
+        if (k > 1) {
+          const bool up = B.x > A.x || (B.x == A.x && B.z > A.z);
+          m = (a + (up ? k / 2 : (k + 1) / 2)) % n;
+        }
+      }
+    }
+    if (m)
+      kept.insert(kept.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  static_cast<std::uint32_t>(*m));
+    else
+      ++i;
+  }
+}
+
+// The clauses the trace of a cut decides something by, besides the
+// operation's own: the trace done again step by step with the reference's
+// functions of each clause (it must give the reference's contours before
+// and after the holes are merged), noting what each step changed.
+std::vector<std::string> ContourTags(const CompactHeightfield& h, const BorderCut& cut,
+                                     const DerivedSettings& rd, const ContourSet& ours,
+                                     const json& input) {
+  const bi::RegionField f(h);
+  const bi::TraceLabels labels(cut, rd.border, rd.tileCells);
+  std::vector<std::uint8_t> flags = bi::BoundaryFlags(f, labels);
+  const float limit = ErrorLimit(rd.maxError);
+  const std::uint32_t borderId = cut.borderId;
+  bool walked = false, strip = false, simplified = false, refined = false, split = false;
+  bool degenerate = false;
+  std::vector<Contour> contours, wrappedContours;
+  std::vector<bi::RawPoint> points;
+  std::vector<std::uint32_t> kept;
+  for (std::int64_t z = 0; z < f.d; ++z) {
+    for (std::int64_t x = 0; x < f.w; ++x) {
+      for (std::uint32_t i = f.ColumnBegin(x, z); i < f.ColumnEnd(x, z); ++i) {
+        if (!bi::StartsWalk(flags[i])) continue;
+        bi::Walk(f, labels, flags, x, z, i, points);
+        walked = true;
+        const std::uint32_t id = labels(x, z, i);
+        if (id > borderId) {
+          strip = true;
+          continue;
+        }
+        for (const bi::RawPoint& p : points) strip |= p.neighbour > borderId;
+        simplified = true;
+        bi::InitialPoints(points, kept);
+        std::size_t n = kept.size();
+        bi::Refine(points, kept, limit);
+        refined |= kept.size() > n;
+        n = kept.size();
+        std::vector<std::uint32_t> written = kept, wrapped = kept;
+        bi::SplitLongEdges(points, kept, rd.maxEdgeCells);
+        split |= kept.size() > n;
+        SplitAsWritten(points, written, rd.maxEdgeCells, false);
+        if (written != kept) Fail("ContourTags: the split as written differs", input);
+        SplitAsWritten(points, wrapped, rd.maxEdgeCells, true);
+        {
+          std::vector<ContourVertex> v = bi::MakeVertices(points, wrapped, borderId);
+          bi::RemoveDegenerateSegments(v);
+          if (v.size() >= 3)
+            wrappedContours.push_back(
+                {static_cast<std::uint16_t>(id), f.spans[i].area, std::move(v)});
+        }
+        std::vector<ContourVertex> vertices = bi::MakeVertices(points, kept, borderId);
+        n = vertices.size();
+        bi::RemoveDegenerateSegments(vertices);
+        degenerate |= vertices.size() < n;
+        if (vertices.size() < 3) continue;
+        contours.push_back({static_cast<std::uint16_t>(id), f.spans[i].area, std::move(vertices)});
+      }
+    }
+  }
+  if (contours != bi::TraceContours(h, cut, rd.border, rd.tileCells, rd.maxError, rd.maxEdgeCells))
+    Fail("ContourTags: the step-by-step trace differs from TraceContours", input);
+  bool hole = false;
+  for (const Contour& c : contours) hole |= bi::IsHole(c.vertices);
+  const std::size_t traced = contours.size();
+  bi::MergeHoles(contours);
+  if (ContourSet{contours} != ours) Fail("ContourTags: MergeHoles differs from Trace", input);
+  const bool merged = ours.contours.size() < traced;
+  bi::MergeHoles(wrappedContours);
+  const bool wraps = ContourSet{wrappedContours} != ours;
+  std::vector<std::string> tags;
+  if (!walked) return tags;
+  for (const char* c : {"b3d.region.terms", "b3d.contour.boundary", "b3d.contour.scan",
+                        "b3d.contour.walk", "b3d.contour.raw", "b3d.span.directions"})
+    tags.push_back(c);
+  if (strip) tags.push_back("b3d.contour.strips");
+  if (simplified) tags.push_back("b3d.contour.initial");
+  if (refined) {
+    tags.push_back("b3d.contour.distance");
+    tags.push_back("b3d.contour.refine");
+    tags.push_back("b3d.span.float");
+  }
+  if (split) tags.push_back("b3d.contour.split");
+  if (wraps) tags.push_back("b3d.contour.limits");
+  if (degenerate) tags.push_back("b3d.contour.degenerate");
+  if (!ours.contours.empty()) {
+    tags.push_back("b3d.contour.corner");
+    tags.push_back("b3d.contour.vertex-flags");
+    tags.push_back("b3d.contour.winding");
+  }
+  if (hole) tags.push_back("b3d.contour.holes");
+  if (merged) {
+    tags.push_back("b3d.contour.bridge");
+    tags.push_back("b3d.contour.merge");
+  }
+  return tags;
+}
+
+json WithTags(json clauses, const std::vector<std::string>& tags) {
+  for (const std::string& t : tags) clauses.push_back(t);
+  return clauses;
+}
+
 // build3d/regions: distances, the three partitions with two area pairs,
 // Partition with the settings' kind, and the cut of each partition.
 void AddRegions(onepath::golden::JsonlWriter& w, const Tile& t, int index) {
@@ -291,6 +537,7 @@ void AddRegions(onepath::golden::JsonlWriter& w, const Tile& t, int index) {
         pin["distances"] = DistancesJson(p.distances);
         clauses.push_back("b3d.region.stage-input");
       }
+      clauses = WithTags(clauses, RegionTags(t.compact, s, k, p.regions[k], pin));
       w.Add(Positive(kPartitionOps[k], kind, clauses, pin, CanonicalBytes(p.regions[k]),
                      p.recast[k], kRegionRecast, k == 0 ? prev : t.source));
     }
@@ -328,8 +575,12 @@ void AddRegions(onepath::golden::JsonlWriter& w, const Tile& t, int index) {
   } else {
     v = Compare(ro::Layers(field, minArea), SameRegions(ours), "RegionPipeline.Partition", in);
   }
-  w.Add(Positive("RegionPipeline.Partition", kind, {"b3d.region.stages", "b3d.region.values"}, in,
-                 CanonicalBytes(ours), v, kRegionRecast, t.source));
+  const int pk = static_cast<int>(std::find(std::begin(kKinds), std::end(kKinds), s.Partition) -
+                                  std::begin(kKinds));
+  w.Add(Positive(
+      "RegionPipeline.Partition", kind,
+      WithTags({"b3d.region.stages", "b3d.region.values"}, RegionTags(t.compact, s, pk, ours, in)),
+      in, CanonicalBytes(ours), v, kRegionRecast, t.source));
 }
 
 // build3d/contours: Trace on the cut of each partition with the settings'
@@ -362,11 +613,43 @@ void AddContours(onepath::golden::JsonlWriter& w, const Tile& t, int index) {
           [&](const std::vector<ro::Contour>& theirs) { return SameContours(ours, theirs); },
           "RegionPipeline.Trace", in);
       w.Add(Positive("RegionPipeline.Trace", t.kind,
-                     {"b3d.contour.stages", "b3d.contour.values", "b3d.contour.order",
-                      "b3d.contour.stage-input"},
+                     WithTags({"b3d.contour.stages", "b3d.contour.values", "b3d.contour.order",
+                               "b3d.contour.stage-input"},
+                              ContourTags(t.compact, cut, rd, ours, in)),
                      in, CanonicalBytes(ours), v, kContourRecast,
                      t.source + ", the reference's cut of " + kPartitionOps[k]));
     }
+  }
+}
+
+// build3d/contours/limits.jsonl (b3d.contour.limits): Trace on the
+// Watershed cut of each hand-made tile with MaxEdgeLength 46341 cells,
+// whose square wraps in Recast's 32-bit int; written when the trace with
+// the wrapped square gives other contours (ContourTags).
+void AddLimits(onepath::golden::JsonlWriter& w, const std::vector<Tile>& tiles) {
+  for (const Tile& t : tiles) {
+    NavSettings s = t.settings;
+    s.Partition = Partition::Watershed;
+    s.MaxEdgeLength = 46341 * s.CellSize;
+    const DerivedSettings rd = Mesh3DPipeline::DeriveSettings(s);
+    if (rd.maxEdgeCells != 46341) Fail("AddLimits: MaxEdgeCells is not 46341", json());
+    const BorderCut cut =
+        RegionPipeline::CutBorder(t.compact, RegionPipeline::Partition(t.compact, s), s);
+    json in = {
+        {"compact", CompactJson(t.compact)}, {"cut", CutJson(cut)}, {"settings", SettingsJson(s)}};
+    const ContourSet ours = RegionPipeline::Trace(t.compact, cut, s);
+    const std::vector<std::string> tags = ContourTags(t.compact, cut, rd, ours, in);
+    if (std::find(tags.begin(), tags.end(), "b3d.contour.limits") == tags.end()) continue;
+    w.Add(Positive("RegionPipeline.Trace", t.kind,
+                   WithTags({"b3d.contour.stages", "b3d.contour.values", "b3d.contour.order",
+                             "b3d.contour.stage-input"},
+                            tags),
+                   in, CanonicalBytes(ours),
+                   NotCompared("MaxEdgeCells 46341 is above 46340, whose square Recast's 32-bit "
+                               "int holds (b3d.contour.recast)"),
+                   kContourRecast,
+                   t.source + ", the reference's cut of RegionPipeline.Watershed, MaxEdgeLength "
+                              "46341 cells"));
   }
 }
 
@@ -772,6 +1055,11 @@ int main(int argc, char** argv) {
     int confirmed = 0;
     for (const std::string& id : w.ids) confirmed += g_recast.count(id) ? 1 : 0;
     std::printf("%d with Recast-confirmed hashes\n", confirmed);
+  }
+  if (contours) {
+    onepath::golden::JsonlWriter l(dir / "limits.jsonl");
+    AddLimits(l, HandTiles());
+    l.PrintCount();
   }
   onepath::golden::JsonlWriter e(dir / "errors.jsonl");
   WriteErrors(e, contours);

@@ -138,10 +138,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -216,6 +219,52 @@ json Exercised(const json& all, bool snapMoves, const Region& result) {
     c.push_back(id);
   }
   return c;
+}
+
+// region.promise: the same edge set in another form — outlines and the
+// rings of each outline in reverse order, each ring reversed and started
+// one vertex later. A vector names region.promise when this form differs
+// from its input and the reference gives the same bytes for it (checked
+// here; the writer stops otherwise).
+OutlinesInput OtherForm(OutlinesInput in) {
+  std::reverse(in.outlines.begin(), in.outlines.end());
+  for (Outline& o : in.outlines) {
+    std::reverse(o.rings.begin(), o.rings.end());
+    for (auto& ring : o.rings) {
+      if (!ring.empty()) std::rotate(ring.begin(), ring.begin() + 1, ring.end());
+      std::reverse(ring.begin(), ring.end());
+    }
+  }
+  return in;
+}
+
+bool SameForm(const OutlinesInput& a, const OutlinesInput& b) {
+  if (a.outlines.size() != b.outlines.size()) return false;
+  for (std::size_t i = 0; i < a.outlines.size(); ++i) {
+    const auto& ra = a.outlines[i].rings;
+    const auto& rb = b.outlines[i].rings;
+    if (ra.size() != rb.size()) return false;
+    for (std::size_t j = 0; j < ra.size(); ++j) {
+      if (ra[j].size() != rb[j].size()) return false;
+      for (std::size_t k = 0; k < ra[j].size(); ++k)
+        if (ra[j][k].x != rb[j][k].x || ra[j][k].y != rb[j][k].y) return false;
+    }
+  }
+  return true;
+}
+
+// Whether the vector names region.promise; `result` from (a, b) as given,
+// `again` computes the result from operands in another form.
+bool PromiseShown(const OutlinesInput& a, const OutlinesInput* b, const Region& result,
+                  const std::function<Region(const OutlinesInput&, const OutlinesInput*)>& again,
+                  const json& input) {
+  const OutlinesInput oa = OtherForm(a);
+  std::optional<OutlinesInput> ob;
+  if (b) ob = OtherForm(*b);
+  if (SameForm(a, oa) && (!b || SameForm(*b, *ob))) return false;
+  if (CanonicalBytes(again(oa, ob ? &*ob : nullptr)) != CanonicalBytes(result))
+    Fail("region.promise: another form of the same edges gives other bytes", input);
+  return true;
 }
 
 // --- agreement with CGAL where nothing is rounded ----------------------------
@@ -300,10 +349,107 @@ std::string WithCgal(const Region& result, const OutlinesInput& a, const Outline
 json OutlinesVector(const std::string& kind, const OutlinesInput& in,
                     const std::string& provenance) {
   Region result = Build(in);
+  json clauses = Exercised(kOutlineClauses, SnapMoves(in), result);
+  if (PromiseShown(
+          in, nullptr, result,
+          [](const OutlinesInput& a, const OutlinesInput*) { return Build(a); }, InputJson(in)))
+    clauses.push_back("region.promise");
   return Positive(
-      "Region.FromOutlines", "region_from_outlines", kind, InputKey(in),
-      Exercised(kOutlineClauses, SnapMoves(in), result), InputJson(in), result, in.snapBits,
+      "Region.FromOutlines", "region_from_outlines", kind, InputKey(in), clauses, InputJson(in),
+      result, in.snapBits,
       WithCgal(result, in, nullptr, oracle::PolygonSetOp::kNone, InputJson(in), provenance));
+}
+
+// num.rounding and num.eval-method on tile maps (docs/golden-format.md):
+// the region of the map's solid cells as squares between grid lines given
+// by `line` (snapped integers), built as the union of one outline per
+// square; nullopt when a line is outside grid.coordinates.
+using LineRule = std::function<std::int64_t(double origin, std::int64_t i)>;
+
+std::optional<std::vector<std::uint8_t>> CellsRegion(const TileMapInput& m, const LineRule& line) {
+  std::vector<Outline> squares;
+  const double unit = std::ldexp(1.0, -m.snapBits);
+  for (std::int64_t y = 0; y < m.height; ++y)
+    for (std::int64_t x = 0; x < m.width; ++x) {
+      if (!m.cells[static_cast<std::size_t>(y * m.width + x)]) continue;
+      const std::int64_t x0 = line(m.origin.x, x), x1 = line(m.origin.x, x + 1);
+      const std::int64_t y0 = line(m.origin.y, y), y1 = line(m.origin.y, y + 1);
+      for (std::int64_t v : {x0, x1, y0, y1})
+        if (v < -(std::int64_t{1} << 38) || v > (std::int64_t{1} << 38)) return std::nullopt;
+      if (x0 >= x1 || y0 >= y1) continue;
+      auto w = [&](std::int64_t v) { return static_cast<double>(v) * unit; };
+      squares.push_back({{{{w(x0), w(y0)}, {w(x1), w(y0)}, {w(x1), w(y1)}, {w(x0), w(y1)}}}});
+    }
+  try {
+    return CanonicalBytes(Region::FromOutlines(squares, {.SnapBits = m.snapBits}));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+// a + b or a × b rounded upward (dir 1), downward (-1) or toward zero (0),
+// from the round-to-nearest result r and its exact error e (r + e is the
+// exact value; TwoSum and the fused multiply-add give e exactly).
+double Directed(double r, double e, int dir) {
+  if (e == 0) return r;
+  const bool up = dir > 0 || (dir == 0 && r < 0);
+  if (up) return e > 0 ? std::nextafter(r, INFINITY) : r;
+  return e < 0 ? std::nextafter(r, -INFINITY) : r;
+}
+
+// grid.tilemap-lines with the product and the sum rounded by `dir`, then
+// snapped as grid.snap does.
+std::int64_t DirectedLine(double origin, std::int64_t i, double cellSize, int snapBits, int dir) {
+  const double fi = static_cast<double>(i);
+  const double p0 = fi * cellSize;
+  const double p = Directed(p0, std::fma(fi, cellSize, -p0), dir);
+  const double s0 = origin + p;
+  const double bb = s0 - origin;
+  const double e = (origin - (s0 - bb)) + (p - bb);
+  return Snap(Directed(s0, e, dir), snapBits);
+}
+
+// The line evaluated with excess precision (x87 extended, FLT_EVAL_METHOD
+// 2): product and sum in long double, snapped from there (`store` false) or
+// after a store to double (double rounding, `store` true).
+std::int64_t ExtendedLine(double origin, std::int64_t i, double cellSize, int snapBits,
+                          bool store) {
+  const long double v = static_cast<long double>(origin) +
+                        static_cast<long double>(i) * static_cast<long double>(cellSize);
+  if (store) return Snap(static_cast<double>(v), snapBits);
+  return static_cast<std::int64_t>(std::nearbyint(std::ldexp(v, snapBits)));
+}
+
+// The num.* clauses a tile map shows: those for which a line rule that
+// breaks the clause gives a region other than the vector's (the union of
+// its cells between the correct lines must be the reference's, else no
+// tag is derived).
+std::vector<std::string> NumericTags(const TileMapInput& m, const Region& r) {
+  std::vector<std::string> tags;
+  static_assert(std::numeric_limits<long double>::digits > 53, "needs an extended long double");
+  const auto exact = CellsRegion(m, [&](double o, std::int64_t i) {
+    return gen::TileMapGridLine(o, static_cast<int>(i), m.cellSize, m.snapBits);
+  });
+  if (!exact || *exact != CanonicalBytes(r)) return tags;
+  auto differs = [&](const LineRule& rule) {
+    const auto other = CellsRegion(m, rule);
+    return !other || *other != *exact;
+  };
+  for (int dir : {1, -1, 0})
+    if (differs([&](double o, std::int64_t i) {
+          return DirectedLine(o, i, m.cellSize, m.snapBits, dir);
+        })) {
+      tags.push_back("num.rounding");
+      break;
+    }
+  for (bool store : {false, true})
+    if (differs([&](double o, std::int64_t i) {
+          return ExtendedLine(o, i, m.cellSize, m.snapBits, store);
+        })) {
+      tags.push_back("num.eval-method");
+      break;
+    }
+  return tags;
 }
 
 // tile maps: also the exact area, from the snapped lines of gen::TileMapGridLine.
@@ -330,9 +476,10 @@ json TileMapVector(const std::string& kind, const TileMapInput& m, const std::st
         request.first.push_back({{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}});
     }
   const bool agrees = CgalAgrees(r, request, InputJson(m));
-  return Positive("Region.FromTileMap", "region_from_tilemap", kind, InputKey(m),
-                  Exercised(kTileMapClauses, true, r), InputJson(m), r, m.snapBits,
-                  agrees ? provenance + kCgalAgreesTiles : provenance);
+  json clauses = Exercised(kTileMapClauses, true, r);
+  for (const std::string& t : NumericTags(m, r)) clauses.push_back(t);
+  return Positive("Region.FromTileMap", "region_from_tilemap", kind, InputKey(m), clauses,
+                  InputJson(m), r, m.snapBits, agrees ? provenance + kCgalAgreesTiles : provenance);
 }
 
 struct BooleanOp {
@@ -357,6 +504,13 @@ json BooleanVector(const BooleanOp& op, const std::string& kind, const OutlinesI
   Region result = (Build(a).*op.apply)(Build(b));
   json clauses = Exercised(kBooleanClauses, true, result);
   if (SnapMoves(a) || SnapMoves(b)) clauses.push_back("grid.snap");
+  if (PromiseShown(
+          a, &b, result,
+          [&op](const OutlinesInput& x, const OutlinesInput* y) {
+            return (Build(x).*op.apply)(Build(*y));
+          },
+          InputJson(a, b)))
+    clauses.push_back("region.promise");
   return Positive(op.op, op.short_op, kind, InputKey(a, b), clauses, InputJson(a, b), result,
                   a.snapBits, WithCgal(result, a, &b, op.cgal, InputJson(a, b), provenance));
 }
