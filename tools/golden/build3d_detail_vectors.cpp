@@ -144,10 +144,11 @@ std::pair<std::string, json> OracleError(const bf::BfDetailError& e) {
 // (docs/golden-format.md, "Clause tags").
 json Clauses(const bf::BfDetailResult& r) {
   const bf::BfDetailStats& st = r.stats;
-  json c = {"b3d.detail.build", "b3d.detail.values", "b3d.detail.coordinates"};
+  json c = {"b3d.detail.build", "b3d.detail.values", "b3d.detail.coordinates",
+            "b3d.detail.min-row"};
   if (st.polygons > 0) {
     for (const char* k : {"b3d.detail.triangles", "b3d.detail.hull", "b3d.detail.orientation",
-                          "b3d.detail.output", "b3d.detail.limit"})
+                          "b3d.detail.output", "b3d.detail.limit", "b3d.tile-coordinates"})
       c.push_back(k);
   }
   if (st.flips > 0) {
@@ -384,7 +385,7 @@ void WriteErrors(JsonlWriter& w) {
   const json input = [] {
     return HandInput(Flat(), 4, HandSquare(3, 7, 1, 1, 1, 1), 1, HandSettings(1, 4, 1.0, 0.2));
   }();
-  const json stageInput = {"b3d.detail.stage-input", "b3d.errors"};
+  const json stageInput = {"b3d.detail.stage-input", "b3d.detail.min-row", "b3d.errors"};
   for (int minRow : {65536, -1}) {
     json in = input;
     in["minRow"] = minRow;
