@@ -265,6 +265,8 @@ TEST(NavTileCreate, HeaderErrors) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   ExpectCreateError([&](TileInput& in) { in.origin.y = nan; }, AE,
                     {.argument = "originY", .value = nan});
+  ExpectCreateError([](TileInput& in) { in.origin.z = -0.0; }, AOORE,
+                    {.argument = "originZ", .value = -0.0});
   ExpectCreateError([](TileInput& in) { in.tileSize = 0.0f; }, AOORE,
                     {.argument = "tileSize", .value = 0.0});
   ExpectCreateError([](TileInput& in) { in.layer = 1024; }, AOORE,

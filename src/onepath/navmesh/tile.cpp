@@ -271,6 +271,9 @@ NavTile NavTile::Create(std::int32_t tileX, std::int32_t tileZ, std::uint16_t la
       t.Argument("a tile origin is not finite",
                  {.argument = originNames[i], .value = originValues[i]});
     }
+    if (originValues[i] == 0.0 && std::signbit(originValues[i])) {
+      t.OutOfRange("a tile origin is -0", {.argument = originNames[i], .value = originValues[i]});
+    }
   }
   if (!std::isfinite(tileSize) || !(tileSize > 0.0f)) {
     t.OutOfRange("the tile size is out of range", {.argument = "tileSize", .value = tileSize});
