@@ -27,7 +27,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-UMBRELLAS = ["onepath/core.hpp", "onepath/exact.hpp", "onepath/geom2d.hpp", "onepath/build3d.hpp"]
+UMBRELLAS = ["onepath/core.hpp", "onepath/exact.hpp", "onepath/geom2d.hpp", "onepath/build3d.hpp",
+             "onepath/navmesh.hpp"]
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"](onepath/[^>"]+)[>"]', re.M)
 HERE = Path(__file__).resolve().parent
 

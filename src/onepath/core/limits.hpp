@@ -54,7 +54,7 @@ inline constexpr std::uint64_t kMaxCanonicalCount = 0xFFFFFFFFu;
 
 namespace build3d {
 
-// b3d.settings: the valid ranges of the settings (bounds inclusive).
+// b3d.settings (and nav.limits: corners, area, local extent): the ranges.
 inline constexpr double kMinCellSize = 0x1p-16;
 inline constexpr double kMaxCellSize = 0x1p16;
 inline constexpr double kMinCellHeight = 0x1p-16;
@@ -127,15 +127,15 @@ inline constexpr std::int64_t kMergeSmallestStart = 0xfffffff;
 // b3d.region.ids: at most 65,534 final regions, so borderId fits 16 bits.
 inline constexpr std::uint32_t kMaxRegions = 65534;
 
-// 000 §5, §6: at most 65,536 vertices per tile layer (InvalidOperationException).
+// 000 §5, §6, nav.limits: at most 65,536 vertices per tile layer (nav.create).
 inline constexpr std::int64_t kMaxVerticesPerLayer = 65536;
-// 000 §5, §6: at most 1,024 layers per tile (InvalidOperationException).
+// 000 §5, §6, nav.limits: at most 1,024 layers per tile (layer 0 .. 1023).
 inline constexpr std::int64_t kMaxLayers = 1024;
-// 000 §4: at most 255 vertices in a polygon's height detail.
+// 000 §4, nav.limits: at most 255 vertices in a polygon's height detail.
 inline constexpr int kMaxDetailVertices = 255;
 // 000 §4: a polygon edge that needs more than 4,096 steps gets no edge points.
 inline constexpr int kMaxDetailEdgeSteps = 4096;
-// 000 §6, b3d.detail.limit: at most 255 detail triangles per polygon
+// 000 §6, b3d.detail.limit, nav.limits: at most 255 detail triangles a polygon
 // (InvalidOperationException).
 inline constexpr int kMaxDetailTriangles = 255;
 
