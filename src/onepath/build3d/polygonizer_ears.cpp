@@ -4,15 +4,17 @@
 // fallback without a valid ear (b3d.poly.degenerate-ears).
 //
 // The choice is the full rescan's, but what the rescan reads is kept up to
-// date instead of redone. Each node i holds the number of ring edges that
-// block the segment prev(i) -> next(i) (b3d.poly.diagonal's rule): a clip
-// of i removes the edges p -> i and i -> q and adds p -> q, so every other
-// node's count changes by those three edges alone, and only p's and q's
-// segments change (they are recounted). Each node also holds its turn,
-// its two cone tests and its squared length, which read the node and two
-// neighbours either side: a clip changes them for prev(p), p, q and
-// next(q) alone (recomputed). The rescan is then a walk over held values,
-// O(n) per clip and O(n^2) per contour.
+// date instead of redone. Each node holds its turn, its two cone tests and
+// its squared length, which read the node and two neighbours either side:
+// a clip changes them for prev(p), p, q and next(q) alone (recomputed).
+// The number of ring edges that block the segment prev(i) -> next(i)
+// (b3d.poly.diagonal's rule) is counted when the rescan first needs it (a
+// node that turns left, or goes straight on for the fallback, passes both
+// cone tests and could win) and then kept: a clip of i removes the edges
+// p -> i and i -> q and adds p -> q, so every other node's count changes
+// by those three edges alone, and p's and q's segments change (their
+// counts are dropped until needed again). The rescan is a walk over held
+// values, O(n) per clip plus the counts it asks for.
 //
 // Touching needs a common point, which lies in both segments' bounding
 // boxes; so a box that misses another skips the exact test, whose answer
@@ -46,10 +48,8 @@ class EarClipper {
       node.wall = nodes[k].wall;
     }
     remaining_ = n;
-    if (n > 3) {
+    if (n > 3)
       for (std::uint32_t k = 0; k < n; ++k) Refresh(k);
-      for (std::uint32_t k = 0; k < n; ++k) nodes_[k].blocking = CountBlocking(k);
-    }
   }
 
   // b3d.poly.ears: clips while more than three nodes remain, then the last
@@ -110,7 +110,10 @@ class EarClipper {
     EarNode& node = nodes_[i];
     const CellCorner p = N(node.prev).at, q = N(node.next).at;
     node.cross = Cross(p, node.at, q);
-    node.cones = InCone(node.prev, node.next) && InCone(node.next, node.prev);
+    // The cones matter only where the turn is left or straight (b3d.poly.ears,
+    // b3d.poly.degenerate-ears).
+    node.cones = node.cross >= 0 && InCone(node.prev, node.next) && InCone(node.next, node.prev);
+    node.counted = false;
     node.length = (q.x - p.x) * (q.x - p.x) + (q.z - p.z) * (q.z - p.z);
     node.minX = std::min(p.x, q.x);
     node.maxX = std::max(p.x, q.x);
@@ -118,19 +121,28 @@ class EarClipper {
     node.maxZ = std::max(p.z, q.z);
   }
 
-  // b3d.poly.diagonal for the segment prev(i) -> next(i).
-  bool EarDiagonal(const EarNode& node) const { return node.blocking == 0 && node.cones; }
+  // b3d.poly.diagonal for the segment prev(i) -> next(i) (counting its
+  // blocking edges when they are not held).
+  bool EarDiagonal(std::uint32_t i) {
+    EarNode& node = nodes_[i];
+    if (!node.cones) return false;
+    if (!node.counted) {
+      node.blocking = CountBlocking(i);
+      node.counted = true;
+    }
+    return node.blocking == 0;
+  }
 
   // b3d.poly.ears: the valid ear of least squared diagonal, the lowest
   // node number on ties (the ring from the head is in node order); kNone
   // when there is none.
-  std::uint32_t ValidEar() const {
+  std::uint32_t ValidEar() {
     std::uint32_t best = kNone;
     std::int64_t bestLength = 0;
     std::uint32_t i = head_;
     do {
       const EarNode& node = N(i);
-      if (node.cross > 0 && EarDiagonal(node) && (best == kNone || node.length < bestLength)) {
+      if (node.cross > 0 && (best == kNone || node.length < bestLength) && EarDiagonal(i)) {
         best = i;
         bestLength = node.length;
       }
@@ -141,10 +153,10 @@ class EarClipper {
 
   // b3d.poly.degenerate-ears: the first node from the head with cross >= 0
   // and a diagonal, else the head.
-  std::uint32_t Fallback() const {
+  std::uint32_t Fallback() {
     std::uint32_t v = head_;
     do {
-      if (N(v).cross >= 0 && EarDiagonal(N(v))) return v;
+      if (N(v).cross >= 0 && EarDiagonal(v)) return v;
       v = N(v).next;
     } while (v != head_);
     return head_;
@@ -167,9 +179,9 @@ class EarClipper {
     const std::uint32_t p = N(i).prev, q = N(i).next;
     Emit(p, N(p).wall, i, N(i).wall, q, false);
     // The edges p -> i and i -> q leave the ring, p -> q joins it: every
-    // other node's count changes by these three alone, and not at all for
-    // a node whose segment box misses the triangle's box (the three edges
-    // lie in it).
+    // other node's held count changes by these three alone, and not at all
+    // for a node whose segment box misses the triangle's box (the three
+    // edges lie in it).
     EarNode triangle;
     const CellCorner a = N(p).at, b = N(i).at, c = N(q).at;
     triangle.minX = std::min({a.x, b.x, c.x});
@@ -179,7 +191,7 @@ class EarClipper {
     std::uint32_t j = N(q).next;
     while (j != p) {
       EarNode& node = nodes_[j];
-      if (!Misses(triangle, {node.minX, node.minZ}, {node.maxX, node.maxZ})) {
+      if (node.counted && !Misses(triangle, {node.minX, node.minZ}, {node.maxX, node.maxZ})) {
         node.blocking -= (Blocks(p, i, node) ? 1 : 0) + (Blocks(i, q, node) ? 1 : 0);
         node.blocking += Blocks(p, q, node) ? 1 : 0;
       }
@@ -191,13 +203,16 @@ class EarClipper {
     if (i == head_) head_ = q;
     --remaining_;
     if (remaining_ <= 3) return;  // only the last triangle is left
-    // The nodes whose two neighbours either side include p -> q.
-    Refresh(N(p).prev);
+    // The nodes whose two neighbours either side include p -> q; prev(p)'s
+    // and next(q)'s segments stay, and so do their counts.
+    const std::uint32_t before = N(p).prev, after = N(q).next;
+    const bool counted[2] = {N(before).counted, N(after).counted};
+    Refresh(before);
     Refresh(p);
     Refresh(q);
-    Refresh(N(q).next);
-    nodes_[p].blocking = CountBlocking(p);
-    nodes_[q].blocking = CountBlocking(q);
+    Refresh(after);
+    nodes_[before].counted = counted[0];
+    nodes_[after].counted = counted[1];
   }
 
   const VertexWelder& welded_;

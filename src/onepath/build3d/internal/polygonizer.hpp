@@ -143,7 +143,8 @@ struct EarNode {
   bool cones = false;          // next in the cone at prev and prev in the cone at next
   std::int64_t cross = 0;      // cross(prev, this, next)
   std::int64_t length = 0;     // the squared length of prev -> next
-  std::uint32_t blocking = 0;  // ring edges that block prev -> next
+  bool counted = false;        // `blocking` is held
+  std::uint32_t blocking = 0;  // ring edges that block prev -> next, when counted
   // The bounding box of the segment prev -> next.
   std::int64_t minX = 0, maxX = 0, minZ = 0, maxZ = 0;
 };
