@@ -4,6 +4,8 @@
 // order (b3d.poly.order) and the canonical bytes (b3d.poly.values).
 #include "onepath/build3d/polygonizer.hpp"
 
+#include <algorithm>
+
 #include "onepath/build3d/internal/polygonizer.hpp"
 #include "onepath/core/canonical.hpp"
 
@@ -28,16 +30,35 @@ MeshPolygon ToMeshPolygon(const SmallPolygon& p, std::uint32_t contour, const Co
 PolyMesh Polygonize(const ContourSet& contours, const TileCoordinates& coordinates,
                     std::int64_t maxVertsPerPoly, PolyMesh* ears) {
   // Welding takes at most one place per contour vertex.
-  std::size_t places = 0;
-  for (const Contour& contour : contours.contours) places += contour.vertices.size();
+  std::size_t places = 0, longest = 0;
+  for (const Contour& contour : contours.contours) {
+    places += contour.vertices.size();
+    longest = std::max(longest, contour.vertices.size());
+  }
   VertexWelder welded(coordinates, places);
   PolyMesh mesh;
-  // Reused by every contour (cleared, not freed).
+  // Reused by every contour (cleared, not freed), each reserved once for
+  // the longest contour: n nodes (straight wall removal only drops some),
+  // at most n - 2 triangles, so polygons, their versions and flags, and the
+  // vertices with merge entries below n; 3 (n - 2) entries for the
+  // triangles' corners (merges add a few more, then the vector grows) and
+  // as many queued candidates to start with (one per shared edge and side).
   PolygonizerScratch scratch;
+  scratch.nodes.reserve(longest);
+  scratch.version.reserve(longest);
+  scratch.alive.reserve(longest);
+  scratch.firstAt.reserve(places);
+  scratch.touched.reserve(longest);
+  scratch.entries.reserve(3 * longest);
+  scratch.queue.reserve(3 * longest);
   std::vector<std::uint64_t> edges;
   std::vector<WallVertex> ring;
   std::vector<std::uint32_t> vertexOf;
   std::vector<SmallPolygon> polygons;
+  edges.reserve(longest);
+  ring.reserve(longest);
+  vertexOf.reserve(longest);
+  polygons.reserve(longest);
   for (std::size_t c = 0; c < contours.contours.size(); ++c) {
     const Contour& contour = contours.contours[c];
     if (contour.vertices.size() < 3) continue;  // skipped, not welded (b3d.poly.api)
