@@ -39,17 +39,13 @@ PolyMesh Polygonize(const ContourSet& contours, const TileCoordinates& coordinat
   PolyMesh mesh;
   // Reused by every contour (cleared, not freed), each reserved once for
   // the longest contour: n nodes (straight wall removal only drops some),
-  // at most n - 2 triangles, so polygons, their versions and flags, and the
-  // vertices with merge entries below n; 3 (n - 2) entries for the
-  // triangles' corners (merges add a few more, then the vector grows) and
-  // as many queued candidates to start with (one per shared edge and side).
+  // at most n - 2 triangles, so polygons, their versions and flags below
+  // n; 3 (n - 2) queued candidates to start with (one per shared edge and
+  // side; merges add a few more, then the vector grows).
   PolygonizerScratch scratch;
   scratch.nodes.reserve(longest);
   scratch.version.reserve(longest);
   scratch.alive.reserve(longest);
-  scratch.firstAt.reserve(places);
-  scratch.touched.reserve(longest);
-  scratch.entries.reserve(3 * longest);
   scratch.queue.reserve(3 * longest);
   std::vector<std::uint64_t> edges;
   std::vector<WallVertex> ring;

@@ -9,10 +9,11 @@
 // top is what a full enumeration of every candidate would merge. Polygons
 // keep their emission numbers as ids, which order them as the list does.
 //
-// The polygons with an edge from b to a are found at b: every welded
-// vertex lists the polygons of the contour with a corner there (entries
-// are added, never removed; a dead polygon or one that lost the corner to
-// a wall-collinear joint is skipped when read).
+// The polygons with an edge from b to a are found in a table of directed
+// edges (open addressing, linear probing, at most half full; one slot per
+// edge a polygon of the contour has had): slots are added, never removed,
+// and a dead polygon or one that no longer has the edge (it merged across
+// it, or lost it to a wall-collinear joint) is skipped when read.
 #include <algorithm>
 
 #include "onepath/build3d/internal/polygonizer.hpp"
@@ -20,8 +21,6 @@
 namespace onepath::build3d::internal {
 
 namespace {
-
-constexpr std::uint32_t kNone = 0xFFFFFFFFu;
 
 // Whether x comes after y (the queue's top comes first).
 struct ComesAfter {
@@ -104,24 +103,29 @@ class Merger {
         maxVerts_(maxVertsPerPoly),
         version_(scratch.version),
         alive_(scratch.alive),
-        firstAt_(scratch.firstAt),
-        touched_(scratch.touched),
-        entries_(scratch.entries),
+        edges_(scratch.edges),
         queue_(scratch.queue) {
     version_.assign(polygons_.size(), 0);
     alive_.assign(polygons_.size(), 1);
-    entries_.clear();
     queue_.clear();
-    if (firstAt_.size() < welded_.vertices().size())
-      firstAt_.resize(welded_.vertices().size(), kNone);
-    for (std::uint32_t x = 0; x < polygons_.size(); ++x) AddEntries(x);
+    // Slots: the triangles' 3t edges, and at most kMaxVertsPerPoly more per
+    // merge (fewer than t merges), twice over (at most half full). A new
+    // stamp empties every slot; a larger table starts over.
+    const std::size_t t = polygons_.size();
+    std::size_t size = 16;
+    bits_ = 4;
+    while (size < 2 * (3 + kMaxVertsPerPoly) * t) {
+      size *= 2;
+      ++bits_;
+    }
+    if (edges_.size() < size) {
+      edges_.assign(size, MergeEdgeSlot{});
+      scratch.stamp = 0;
+    }
+    stamp_ = ++scratch.stamp;
+    mask_ = size - 1;  // a power of two no larger than the table
+    for (std::uint32_t x = 0; x < polygons_.size(); ++x) AddEdges(x);
     for (std::uint32_t x = 0; x < polygons_.size(); ++x) Offer(x, true);
-  }
-
-  // Leaves firstAt as it found it (every entry kNone) for the next contour.
-  ~Merger() {
-    for (const std::uint32_t v : touched_) firstAt_[v] = kNone;
-    touched_.clear();
   }
 
   void Run() {
@@ -137,7 +141,7 @@ class Merger {
       polygons_[c.a] = merged;
       ++version_[c.a];
       alive_[c.b] = 0;
-      AddEntries(c.a);
+      AddEdges(c.a);
       Offer(c.a, false);
     }
     // b3d.poly.order: the merged polygon at A's place, the deleted closing up.
@@ -151,16 +155,25 @@ class Merger {
   }
 
  private:
-  // Lists x at each of its corners' vertices where it is not listed yet.
-  void AddEntries(std::uint32_t x) {
-    for (const PolyCorner& corner : polygons_[x].Corners()) {
-      const std::uint32_t v = corner.vertex;
-      std::uint32_t e = firstAt_[v];
-      if (e == kNone) touched_.push_back(v);
-      while (e != kNone && entries_[e].polygon != x) e = entries_[e].next;
-      if (e != kNone) continue;
-      entries_.push_back({x, firstAt_[v]});
-      firstAt_[v] = static_cast<std::uint32_t>(entries_.size() - 1);
+  static std::uint64_t EdgeKey(std::uint32_t from, std::uint32_t to) {
+    return (std::uint64_t{from} << 32) | to;
+  }
+
+  // The first slot to probe for an edge (Fibonacci hashing: the top bits
+  // of key * 2^64 / phi).
+  std::size_t Home(std::uint64_t key) const {
+    return static_cast<std::size_t>((key * 0x9E3779B97F4A7C15u) >> (64 - bits_));
+  }
+
+  // Adds x's edges that the table does not hold for x yet.
+  void AddEdges(std::uint32_t x) {
+    const SmallPolygon& px = polygons_[x];
+    for (std::uint32_t k = 0; k < px.size; ++k) {
+      const std::uint64_t key = EdgeKey(px.corners[k].vertex, px.corners[(k + 1) % px.size].vertex);
+      std::size_t s = Home(key);
+      while (edges_[s].stamp == stamp_ && !(edges_[s].edge == key && edges_[s].polygon == x))
+        s = (s + 1) & mask_;
+      edges_[s] = {key, x, stamp_};
     }
   }
 
@@ -172,8 +185,10 @@ class Merger {
     for (std::uint32_t kx = 0; kx < px.size; ++kx) {
       const std::uint32_t a = px.corners[kx].vertex, b = px.corners[(kx + 1) % px.size].vertex;
       // The live polygons y with an edge from b to a (B[l] = b, B[l+1] = a).
-      for (std::uint32_t e = firstAt_[b]; e != kNone; e = entries_[e].next) {
-        const std::uint32_t y = entries_[e].polygon;
+      const std::uint64_t key = EdgeKey(b, a);
+      for (std::size_t s = Home(key); edges_[s].stamp == stamp_; s = (s + 1) & mask_) {
+        if (edges_[s].edge != key) continue;
+        const std::uint32_t y = edges_[s].polygon;
         if (y == x || !alive_[y] || (laterOnly && y < x)) continue;
         const SmallPolygon& py = polygons_[y];
         std::uint32_t ly = 0;
@@ -205,9 +220,10 @@ class Merger {
   std::int64_t maxVerts_;
   std::vector<std::uint32_t>& version_;
   std::vector<std::uint8_t>& alive_;
-  std::vector<std::uint32_t>& firstAt_;
-  std::vector<std::uint32_t>& touched_;
-  std::vector<MergeEntry>& entries_;
+  std::vector<MergeEdgeSlot>& edges_;
+  std::uint32_t stamp_ = 0;
+  unsigned bits_ = 0;                   // the table's slots in use: 2^bits_
+  std::size_t mask_ = 0;                // 2^bits_ - 1
   std::vector<MergeCandidate>& queue_;  // a heap under ComesAfter
   SmallPolygon scratch_;
 };

@@ -157,11 +157,13 @@ struct MergeCandidate {
   std::uint32_t versionA = 0, versionB = 0;
 };
 
-// Polygon `polygon` has (or had) a corner at a welded vertex; `next` is
-// the vertex's next entry.
-struct MergeEntry {
+// A slot of the merge's edge table: polygon `polygon` has (or had) the
+// directed edge `edge` (from vertex edge >> 32 to vertex edge & 0xFFFFFFFF);
+// the slot is empty unless `stamp` is the current contour's.
+struct MergeEdgeSlot {
+  std::uint64_t edge = 0;
   std::uint32_t polygon = 0;
-  std::uint32_t next = 0;
+  std::uint32_t stamp = 0;
 };
 
 // The per-contour working storage of ear clipping and merging, owned by one
@@ -171,9 +173,8 @@ struct PolygonizerScratch {
   std::vector<EarNode> nodes;
   std::vector<std::uint32_t> version;
   std::vector<std::uint8_t> alive;
-  std::vector<std::uint32_t> firstAt;  // welded vertex -> its first entry (or none)
-  std::vector<std::uint32_t> touched;  // the welded vertices with entries
-  std::vector<MergeEntry> entries;
+  std::vector<MergeEdgeSlot> edges;   // an open-addressed table (polygonizer_merge.cpp)
+  std::uint32_t stamp = 0;            // the current contour's slots
   std::vector<MergeCandidate> queue;  // a heap
 };
 
