@@ -43,8 +43,8 @@ class EarClipper {
       EarNode& node = nodes_[k];
       node.at = {nodes[k].x, nodes[k].z};
       node.vertex = vertexOf[k];
-      node.prev = (k + n - 1) % n;
-      node.next = (k + 1) % n;
+      node.prev = Wrap(k + n - 1, n);
+      node.next = Wrap(k + 1, n);
       node.wall = nodes[k].wall;
     }
     remaining_ = n;

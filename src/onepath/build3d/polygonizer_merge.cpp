@@ -43,14 +43,14 @@ bool MergedRing(const SmallPolygon& A, std::size_t k, const SmallPolygon& B, std
   // |A| + |B| - 2 first).
   PolyCorner r[kMaxVertsPerPoly];
   std::size_t size = 0;
-  for (std::size_t s = 1; s <= na; ++s) r[size++] = A.corners[(k + s) % na];
-  for (std::size_t s = 2; s < nb; ++s) r[size++] = B.corners[(l + s) % nb];
-  r[na - 1].wall = B.corners[(l + 1) % nb].wall;
+  for (std::size_t s = 1; s <= na; ++s) r[size++] = A.corners[Wrap(k + s, na)];
+  for (std::size_t s = 2; s < nb; ++s) r[size++] = B.corners[Wrap(l + s, nb)];
+  r[na - 1].wall = B.corners[Wrap(l + 1, nb)].wall;
   // The joints b (index 0) and a (index |A| - 1), never neighbours in R.
   bool removed[kMaxVertsPerPoly] = {};
   bool besideRemoved[kMaxVertsPerPoly] = {};
   for (const std::size_t j : {std::size_t{0}, na - 1}) {
-    const std::size_t before = (j + m - 1) % m, after = (j + 1) % m;
+    const std::size_t before = Wrap(j + m - 1, m), after = Wrap(j + 1, m);
     const CellCorner u = w.Corner(r[before].vertex), c = w.Corner(r[j].vertex),
                      v = w.Corner(r[after].vertex);
     const bool straight = StraightOn(u, c, v);
@@ -70,7 +70,7 @@ bool MergedRing(const SmallPolygon& A, std::size_t k, const SmallPolygon& B, std
   bool beside[kMaxVertsPerPoly] = {};
   std::size_t n = 0;
   for (std::size_t j = 0; j < m; ++j)
-    if (removed[j]) r[(j + m - 1) % m].wall = true;
+    if (removed[j]) r[Wrap(j + m - 1, m)].wall = true;
   for (std::size_t j = 0; j < m; ++j) {
     if (removed[j]) continue;
     beside[n] = besideRemoved[j];
@@ -84,8 +84,8 @@ bool MergedRing(const SmallPolygon& A, std::size_t k, const SmallPolygon& B, std
   // Test 3: the neighbours of a removed joint, in float32, within R'.
   for (std::size_t i = 0; i < n; ++i) {
     if (!beside[i]) continue;
-    if (Orient32(w.Position(q[(i + n - 1) % n].vertex), w.Position(q[i].vertex),
-                 w.Position(q[(i + 1) % n].vertex)) < 0)
+    if (Orient32(w.Position(q[Wrap(i + n - 1, n)].vertex), w.Position(q[i].vertex),
+                 w.Position(q[Wrap(i + 1, n)].vertex)) < 0)
       return false;
   }
   // R' starts at b, or at y (the corner after b) when b was removed.
@@ -169,7 +169,8 @@ class Merger {
   void AddEdges(std::uint32_t x) {
     const SmallPolygon& px = polygons_[x];
     for (std::uint32_t k = 0; k < px.size; ++k) {
-      const std::uint64_t key = EdgeKey(px.corners[k].vertex, px.corners[(k + 1) % px.size].vertex);
+      const std::uint64_t key =
+          EdgeKey(px.corners[k].vertex, px.corners[Wrap(k + 1, px.size)].vertex);
       std::size_t s = Home(key);
       while (edges_[s].stamp == stamp_ && !(edges_[s].edge == key && edges_[s].polygon == x))
         s = (s + 1) & mask_;
@@ -183,7 +184,7 @@ class Merger {
   void Offer(std::uint32_t x, bool laterOnly) {
     const SmallPolygon& px = polygons_[x];
     for (std::uint32_t kx = 0; kx < px.size; ++kx) {
-      const std::uint32_t a = px.corners[kx].vertex, b = px.corners[(kx + 1) % px.size].vertex;
+      const std::uint32_t a = px.corners[kx].vertex, b = px.corners[Wrap(kx + 1, px.size)].vertex;
       // The live polygons y with an edge from b to a (B[l] = b, B[l+1] = a).
       const std::uint64_t key = EdgeKey(b, a);
       for (std::size_t s = Home(key); edges_[s].stamp == stamp_; s = (s + 1) & mask_) {
@@ -193,7 +194,7 @@ class Merger {
         const SmallPolygon& py = polygons_[y];
         std::uint32_t ly = 0;
         while (ly < py.size && py.corners[ly].vertex != b) ++ly;  // no polygon repeats a vertex
-        if (ly == py.size || py.corners[(ly + 1) % py.size].vertex != a) continue;
+        if (ly == py.size || py.corners[Wrap(ly + 1, py.size)].vertex != a) continue;
         if (x < y) {
           Consider(x, kx, y, ly);
         } else {
@@ -209,7 +210,7 @@ class Merger {
     if (static_cast<std::int64_t>(pa.size + pb.size) - 2 > maxVerts_) return;
     if (!MergedRing(pa, k, pb, l, welded_, scratch_)) return;
     const CellCorner p = welded_.Corner(pa.corners[k].vertex);
-    const CellCorner q = welded_.Corner(pa.corners[(k + 1) % pa.size].vertex);
+    const CellCorner q = welded_.Corner(pa.corners[Wrap(k + 1, pa.size)].vertex);
     const std::int64_t length = (q.x - p.x) * (q.x - p.x) + (q.z - p.z) * (q.z - p.z);
     queue_.push_back({length, a, k, b, l, version_[a], version_[b]});
     std::push_heap(queue_.begin(), queue_.end(), ComesAfter{});

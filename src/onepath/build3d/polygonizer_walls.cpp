@@ -41,14 +41,14 @@ void WallVertices(std::span<const ContourVertex> v, std::vector<WallVertex>& out
   // The contour's directed edges, sorted, for a binary search (contours
   // are short; no hash set per contour).
   edges.clear();
-  for (std::size_t k = 0; k < m; ++k) edges.push_back(EdgeKey(v[k], v[(k + 1) % m]));
+  for (std::size_t k = 0; k < m; ++k) edges.push_back(EdgeKey(v[k], v[Wrap(k + 1, m)]));
   std::sort(edges.begin(), edges.end());
   out.clear();
   for (std::size_t k = 0; k < m; ++k) {
     // A wall: neighbour 0, and no edge of the contour runs the other way
     // (a hole bridge, or an edge walked in both directions).
     const bool wall = v[k].neighbour == 0 && !std::binary_search(edges.begin(), edges.end(),
-                                                                 EdgeKey(v[(k + 1) % m], v[k]));
+                                                                 EdgeKey(v[Wrap(k + 1, m)], v[k]));
     out.push_back({v[k].x, v[k].y, v[k].z, wall});
   }
 }
@@ -68,8 +68,8 @@ void RemoveStraightWalls(std::vector<WallVertex>& list) {
   std::size_t k = 0;
   while (list.size() > 3 && k < list.size()) {
     const std::size_t m = list.size();
-    const std::size_t before = (k + m - 1) % m;
-    if (!Removable(list[before], list[k], list[(k + 1) % m])) {
+    const std::size_t before = Wrap(k + m - 1, m);
+    if (!Removable(list[before], list[k], list[Wrap(k + 1, m)])) {
       ++k;
       continue;
     }

@@ -26,6 +26,10 @@ struct CellCorner {
   friend bool operator==(const CellCorner&, const CellCorner&) = default;
 };
 
+// i mod n for 0 <= i < 2n, without a division (ring and polygon indices
+// step by at most one turn).
+inline std::size_t Wrap(std::size_t i, std::size_t n) { return i >= n ? i - n : i; }
+
 // b3d.poly.cross: cross(a, b, c) = (xc - xa)(zb - za) - (xb - xa)(zc - za),
 // positive at an outline's convex corners ("turns left").
 inline std::int64_t Cross(CellCorner a, CellCorner b, CellCorner c) {
