@@ -40,13 +40,14 @@ PolyMesh Polygonize(const ContourSet& contours, const TileCoordinates& coordinat
   // Reused by every contour (cleared, not freed), each reserved once for
   // the longest contour: n nodes (straight wall removal only drops some),
   // at most n - 2 triangles, so polygons, their versions and flags below
-  // n; 3 (n - 2) queued candidates to start with (one per shared edge and
-  // side; merges add a few more, then the vector grows).
+  // n; 3 (n - 2) queued candidates and merged rings to start with (one per
+  // shared edge and side; merges add a few more, then the vector grows).
   PolygonizerScratch scratch;
   scratch.nodes.reserve(longest);
   scratch.version.reserve(longest);
   scratch.alive.reserve(longest);
   scratch.queue.reserve(3 * longest);
+  scratch.rings.reserve(3 * longest);
   std::vector<std::uint64_t> edges;
   std::vector<WallVertex> ring;
   std::vector<std::uint32_t> vertexOf;

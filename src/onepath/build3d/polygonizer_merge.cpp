@@ -104,10 +104,12 @@ class Merger {
         version_(scratch.version),
         alive_(scratch.alive),
         edges_(scratch.edges),
-        queue_(scratch.queue) {
+        queue_(scratch.queue),
+        rings_(scratch.rings) {
     version_.assign(polygons_.size(), 0);
     alive_.assign(polygons_.size(), 1);
     queue_.clear();
+    rings_.clear();
     // Slots: the triangles' 3t edges, and at most kMaxVertsPerPoly more per
     // merge (fewer than t merges), twice over (at most half full). A new
     // stamp empties every slot; a larger table starts over.
@@ -129,16 +131,14 @@ class Merger {
   }
 
   void Run() {
-    SmallPolygon merged;
     while (!queue_.empty()) {
       std::pop_heap(queue_.begin(), queue_.end(), ComesAfter{});
       const MergeCandidate c = queue_.back();
       queue_.pop_back();
       if (!alive_[c.a] || !alive_[c.b] || version_[c.a] != c.versionA ||
           version_[c.b] != c.versionB)
-        continue;  // one of its polygons has changed since
-      MergedRing(polygons_[c.a], c.k, polygons_[c.b], c.l, welded_, merged);
-      polygons_[c.a] = merged;
+        continue;                       // one of its polygons has changed since
+      polygons_[c.a] = rings_[c.ring];  // as Consider found it
       ++version_[c.a];
       alive_[c.b] = 0;
       AddEdges(c.a);
@@ -208,11 +208,15 @@ class Merger {
     const SmallPolygon& pa = polygons_[a];
     const SmallPolygon& pb = polygons_[b];
     if (static_cast<std::int64_t>(pa.size + pb.size) - 2 > maxVerts_) return;
-    if (!MergedRing(pa, k, pb, l, welded_, scratch_)) return;
+    const auto ring = static_cast<std::uint32_t>(rings_.size());
+    if (!MergedRing(pa, k, pb, l, welded_, rings_.emplace_back())) {
+      rings_.pop_back();
+      return;
+    }
     const CellCorner p = welded_.Corner(pa.corners[k].vertex);
     const CellCorner q = welded_.Corner(pa.corners[Wrap(k + 1, pa.size)].vertex);
     const std::int64_t length = (q.x - p.x) * (q.x - p.x) + (q.z - p.z) * (q.z - p.z);
-    queue_.push_back({length, a, k, b, l, version_[a], version_[b]});
+    queue_.push_back({length, a, k, b, l, version_[a], version_[b], ring});
     std::push_heap(queue_.begin(), queue_.end(), ComesAfter{});
   }
 
@@ -226,7 +230,7 @@ class Merger {
   unsigned bits_ = 0;                   // the table's slots in use: 2^bits_
   std::size_t mask_ = 0;                // 2^bits_ - 1
   std::vector<MergeCandidate>& queue_;  // a heap under ComesAfter
-  SmallPolygon scratch_;
+  std::vector<SmallPolygon>& rings_;
 };
 
 }  // namespace

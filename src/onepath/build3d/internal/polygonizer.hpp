@@ -153,12 +153,14 @@ struct EarNode {
   std::int64_t minX = 0, maxX = 0, minZ = 0, maxZ = 0;
 };
 
-// A merge candidate (b3d.poly.merge): polygon A's edge k, polygon B's edge
-// l, the versions of A and B it was found on.
+// A valid merge candidate (b3d.poly.merge): polygon A's edge k, polygon
+// B's edge l, the versions of A and B it was found on, and its merged
+// polygon's place among the contour's merged rings.
 struct MergeCandidate {
   std::int64_t length = 0;
   std::uint32_t a = 0, k = 0, b = 0, l = 0;
   std::uint32_t versionA = 0, versionB = 0;
+  std::uint32_t ring = 0;
 };
 
 // A slot of the merge's edge table: polygon `polygon` has (or had) the
@@ -180,6 +182,7 @@ struct PolygonizerScratch {
   std::vector<MergeEdgeSlot> edges;   // an open-addressed table (polygonizer_merge.cpp)
   std::uint32_t stamp = 0;            // the current contour's slots
   std::vector<MergeCandidate> queue;  // a heap
+  std::vector<SmallPolygon> rings;    // the queued candidates' merged polygons
 };
 
 // b3d.poly.ring ... b3d.poly.degenerate-ears: clips the ring nodes (at least
