@@ -6,7 +6,8 @@
 // The choice is the full rescan's, but what the rescan reads is kept up to
 // date instead of redone. Each node holds its turn, its two cone tests and
 // its squared length, which read the node and two neighbours either side:
-// a clip changes them for prev(p), p, q and next(q) alone (recomputed).
+// a clip changes the turns at p and q, and the rest for prev(p), p, q and
+// next(q) alone (recomputed; the cone tests read the held turns).
 // The number of ring edges that block the segment prev(i) -> next(i)
 // (b3d.poly.diagonal's rule) is counted when the rescan first needs it (a
 // node that turns left, or goes straight on for the fallback, passes both
@@ -48,8 +49,10 @@ class EarClipper {
       node.wall = nodes[k].wall;
     }
     remaining_ = n;
-    if (n > 3)
-      for (std::uint32_t k = 0; k < n; ++k) Refresh(k);
+    if (n > 3) {
+      for (std::uint32_t k = 0; k < n; ++k) Turn(k);
+      for (std::uint32_t k = 0; k < n; ++k) Refresh(k);  // reads the turns either side
+    }
   }
 
   // b3d.poly.ears: clips while more than three nodes remain, then the last
@@ -97,19 +100,25 @@ class EarClipper {
   }
 
   // b3d.poly.diagonal: b lies in the cone at a (a's own ring neighbours).
+  // The turn cross(a0, a, a1) is a's held one.
   bool InCone(std::uint32_t a, std::uint32_t b) const {
     const CellCorner pa = N(a).at, pb = N(b).at;
     const CellCorner a0 = N(N(a).prev).at, a1 = N(N(a).next).at;
-    if (Cross(a0, pa, a1) >= 0) return Cross(pa, pb, a0) > 0 && Cross(pb, pa, a1) > 0;
+    if (N(a).cross >= 0) return Cross(pa, pb, a0) > 0 && Cross(pb, pa, a1) > 0;
     return !(Cross(pa, pb, a1) >= 0 && Cross(pb, pa, a0) >= 0);
   }
 
-  // Node i's turn, cone tests, squared length and segment box, from its
-  // ring neighbours (two either side).
+  // Node i's turn, from its ring neighbours.
+  void Turn(std::uint32_t i) {
+    EarNode& node = nodes_[i];
+    node.cross = Cross(N(node.prev).at, node.at, N(node.next).at);
+  }
+
+  // Node i's cone tests, squared length and segment box, from its ring
+  // neighbours (two either side) and the held turns at i and beside it.
   void Refresh(std::uint32_t i) {
     EarNode& node = nodes_[i];
     const CellCorner p = N(node.prev).at, q = N(node.next).at;
-    node.cross = Cross(p, node.at, q);
     // The cones matter only where the turn is left or straight (b3d.poly.ears,
     // b3d.poly.degenerate-ears).
     node.cones = node.cross >= 0 && InCone(node.prev, node.next) && InCone(node.next, node.prev);
@@ -207,6 +216,8 @@ class EarClipper {
     // and next(q)'s segments stay, and so do their counts.
     const std::uint32_t before = N(p).prev, after = N(q).next;
     const bool counted[2] = {N(before).counted, N(after).counted};
+    Turn(p);  // the turns at prev(p) and next(q) stay
+    Turn(q);
     Refresh(before);
     Refresh(p);
     Refresh(q);
