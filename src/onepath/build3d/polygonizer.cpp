@@ -4,6 +4,8 @@
 // order (b3d.poly.order) and the canonical bytes (b3d.poly.values).
 #include "onepath/build3d/polygonizer.hpp"
 
+#include <algorithm>
+
 #include "onepath/build3d/internal/polygonizer.hpp"
 #include "onepath/core/canonical.hpp"
 
@@ -11,36 +13,70 @@ namespace onepath::build3d {
 
 namespace internal {
 
+namespace {
+
+// b3d.poly.values: a contour's polygon as the mesh keeps it.
+MeshPolygon ToMeshPolygon(const SmallPolygon& p, std::uint32_t contour, const Contour& c) {
+  MeshPolygon out;
+  out.contour = contour;
+  out.region = c.region;
+  out.area = c.area;
+  out.corners.assign(p.corners, p.corners + p.size);
+  return out;
+}
+
+}  // namespace
+
 PolyMesh Polygonize(const ContourSet& contours, const TileCoordinates& coordinates,
                     std::int64_t maxVertsPerPoly, PolyMesh* ears) {
-  VertexWelder welded(coordinates);
+  // Welding takes at most one place per contour vertex.
+  std::size_t places = 0, longest = 0;
+  for (const Contour& contour : contours.contours) {
+    places += contour.vertices.size();
+    longest = std::max(longest, contour.vertices.size());
+  }
+  VertexWelder welded(coordinates, places);
   PolyMesh mesh;
+  // Reused by every contour (cleared, not freed), each reserved once for
+  // the longest contour: n nodes (straight wall removal only drops some),
+  // at most n - 2 triangles, so polygons, their versions and flags below
+  // n; 3 (n - 2) queued candidates and merged rings to start with (one per
+  // shared edge and side; merges add a few more, then the vector grows).
+  PolygonizerScratch scratch;
+  scratch.nodes.reserve(longest);
+  scratch.version.reserve(longest);
+  scratch.alive.reserve(longest);
+  scratch.queue.reserve(3 * longest);
+  scratch.rings.reserve(3 * longest);
+  std::vector<std::uint64_t> edges;
+  std::vector<WallVertex> ring;
   std::vector<std::uint32_t> vertexOf;
-  std::vector<MeshPolygon> polygons;
+  std::vector<SmallPolygon> polygons;
+  edges.reserve(longest);
+  ring.reserve(longest);
+  vertexOf.reserve(longest);
+  polygons.reserve(longest);
   for (std::size_t c = 0; c < contours.contours.size(); ++c) {
     const Contour& contour = contours.contours[c];
     if (contour.vertices.size() < 3) continue;  // skipped, not welded (b3d.poly.api)
-    std::vector<WallVertex> ring = WallVertices(contour.vertices);
+    WallVertices(contour.vertices, ring, edges);
     RemoveStraightWalls(ring);
     vertexOf.clear();
     for (const WallVertex& v : ring) vertexOf.push_back(welded.Weld(v.x, v.y, v.z));
     polygons.clear();
-    ClipEars(ring, vertexOf, welded, polygons, mesh.degenerateEars);
-    for (MeshPolygon& p : polygons) {
-      p.contour = static_cast<std::uint32_t>(c);
-      p.region = contour.region;
-      p.area = contour.area;
-    }
+    ClipEars(ring, vertexOf, welded, polygons, mesh.degenerateEars, scratch);
+    const auto id = static_cast<std::uint32_t>(c);
     if (ears != nullptr)
-      ears->polygons.insert(ears->polygons.end(), polygons.begin(), polygons.end());
-    MergePolygons(polygons, welded, maxVertsPerPoly);
-    for (MeshPolygon& p : polygons) mesh.polygons.push_back(std::move(p));
+      for (const SmallPolygon& p : polygons)
+        ears->polygons.push_back(ToMeshPolygon(p, id, contour));
+    MergePolygons(polygons, welded, maxVertsPerPoly, scratch);
+    for (const SmallPolygon& p : polygons) mesh.polygons.push_back(ToMeshPolygon(p, id, contour));
   }
-  mesh.vertices = welded.vertices();
   if (ears != nullptr) {
-    ears->vertices = mesh.vertices;
+    ears->vertices = welded.vertices();
     ears->degenerateEars = mesh.degenerateEars;
   }
+  mesh.vertices = welded.TakeVertices();
   return mesh;
 }
 

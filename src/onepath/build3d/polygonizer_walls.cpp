@@ -2,8 +2,8 @@
 // edges (b3d.poly.walls), the removal of straight wall vertices
 // (b3d.poly.straight-walls) and the welding of its ring nodes into the
 // tile's vertex list (b3d.poly.weld).
+#include <algorithm>
 #include <cstdlib>
-#include <unordered_set>
 
 #include "onepath/build3d/internal/polygonizer.hpp"
 
@@ -35,19 +35,28 @@ bool Removable(const WallVertex& p, const WallVertex& v, const WallVertex& n) {
 
 }  // namespace
 
-std::vector<WallVertex> WallVertices(std::span<const ContourVertex> v) {
+void WallVertices(std::span<const ContourVertex> v, std::vector<WallVertex>& out,
+                  std::vector<std::uint64_t>& edges) {
   const std::size_t m = v.size();
-  std::unordered_set<std::uint64_t> edges;
-  edges.reserve(m);
-  for (std::size_t k = 0; k < m; ++k) edges.insert(EdgeKey(v[k], v[(k + 1) % m]));
-  std::vector<WallVertex> out;
-  out.reserve(m);
+  // The contour's directed edges, sorted, for a binary search (contours
+  // are short; no hash set per contour).
+  edges.clear();
+  for (std::size_t k = 0; k < m; ++k) edges.push_back(EdgeKey(v[k], v[Wrap(k + 1, m)]));
+  std::sort(edges.begin(), edges.end());
+  out.clear();
   for (std::size_t k = 0; k < m; ++k) {
     // A wall: neighbour 0, and no edge of the contour runs the other way
     // (a hole bridge, or an edge walked in both directions).
-    const bool wall = v[k].neighbour == 0 && !edges.contains(EdgeKey(v[(k + 1) % m], v[k]));
+    const bool wall = v[k].neighbour == 0 && !std::binary_search(edges.begin(), edges.end(),
+                                                                 EdgeKey(v[Wrap(k + 1, m)], v[k]));
     out.push_back({v[k].x, v[k].y, v[k].z, wall});
   }
+}
+
+std::vector<WallVertex> WallVertices(std::span<const ContourVertex> v) {
+  std::vector<WallVertex> out;
+  std::vector<std::uint64_t> edges;
+  WallVertices(v, out, edges);
   return out;
 }
 
@@ -59,8 +68,8 @@ void RemoveStraightWalls(std::vector<WallVertex>& list) {
   std::size_t k = 0;
   while (list.size() > 3 && k < list.size()) {
     const std::size_t m = list.size();
-    const std::size_t before = (k + m - 1) % m;
-    if (!Removable(list[before], list[k], list[(k + 1) % m])) {
+    const std::size_t before = Wrap(k + m - 1, m);
+    if (!Removable(list[before], list[k], list[Wrap(k + 1, m)])) {
       ++k;
       continue;
     }
@@ -70,14 +79,54 @@ void RemoveStraightWalls(std::vector<WallVertex>& list) {
   }
 }
 
+VertexWelder::VertexWelder(const TileCoordinates& coordinates, std::size_t expectedPlaces)
+    : coordinates_(coordinates) {
+  // Twice the expected places, at least 16 slots: at most half full.
+  std::size_t size = 16;
+  shift_ = 28;
+  while (size < 2 * expectedPlaces) {
+    size *= 2;
+    --shift_;
+  }
+  slots_.resize(size);
+  vertices_.reserve(expectedPlaces);
+  positions_.reserve(expectedPlaces);
+  next_.reserve(expectedPlaces);
+}
+
+VertexWelder::Slot& VertexWelder::Find(std::uint32_t place) {
+  // Fibonacci hashing: the top bits of place * 2^32 / phi pick the slot.
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t s = (place * 0x9E3779B9u) >> shift_;; s = (s + 1) & mask) {
+    Slot& slot = slots_[s];
+    if (slot.first == kNone || slot.place == place) return slot;
+  }
+}
+
+void VertexWelder::Grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(2 * old.size(), Slot{});
+  --shift_;
+  for (const Slot& slot : old)
+    if (slot.first != kNone) Find(slot.place) = slot;
+}
+
 std::uint32_t VertexWelder::Weld(std::uint16_t x, std::uint16_t y, std::uint16_t z) {
   const auto v = static_cast<std::uint32_t>(vertices_.size());
-  const auto [it, added] = at_.try_emplace((std::uint32_t{x} << 16) | z, Chain{v, v});
-  if (!added) {
-    for (std::uint32_t u = it->second.first; u != kNone; u = next_[u])  // oldest first
+  const std::uint32_t place = (std::uint32_t{x} << 16) | z;
+  Slot* slot = &Find(place);
+  if (slot->first != kNone) {
+    for (std::uint32_t u = slot->first; u != kNone; u = next_[u])  // oldest first
       if (std::abs(int{vertices_[u].y} - int{y}) <= 1) return u;
-    next_[it->second.last] = v;
-    it->second.last = v;
+    next_[slot->last] = v;
+    slot->last = v;
+  } else {
+    if (2 * (places_ + 1) > slots_.size()) {
+      Grow();
+      slot = &Find(place);
+    }
+    *slot = {place, v, v};
+    ++places_;
   }
   vertices_.push_back({x, y, z});
   next_.push_back(kNone);
