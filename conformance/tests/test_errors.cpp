@@ -47,7 +47,8 @@ TEST(Errors, FieldsAreDescribedAndSerialised) {
 TEST(Errors, TheThreeDimensionalFieldsAreDescribedAndSerialisedInTheTablesOrder) {
   CLAUSE("err.fields");
   // errors.md's table order: argument, outline, ring, vertex, edge, triangle,
-  // volume, column, span, value, setting, tileX, tileZ, count.
+  // volume, column, span, value, setting, tileX, tileZ, count, polygon,
+  // layer.
   ArgumentOutOfRangeException e("span out of range", {.argument = "spans.max",
                                                       .vertex = 4,
                                                       .triangle = 5,
@@ -57,10 +58,13 @@ TEST(Errors, TheThreeDimensionalFieldsAreDescribedAndSerialisedInTheTablesOrder)
                                                       .value = 9.0,
                                                       .tileX = -1,
                                                       .tileZ = 2,
-                                                      .count = 10});
+                                                      .count = 10,
+                                                      .polygon = 11,
+                                                      .layer = 12});
   EXPECT_EQ(DescribeError(e),
             "ArgumentOutOfRangeException: span out of range (argument=spans.max, vertex=4, "
-            "triangle=5, volume=6, column=7, span=8, value=9, tileX=-1, tileZ=2, count=10)");
+            "triangle=5, volume=6, column=7, span=8, value=9, tileX=-1, tileZ=2, count=10, "
+            "polygon=11, layer=12)");
   nlohmann::json j = conformance::ErrorFieldsToJson(e.fields());
   EXPECT_EQ(j, (nlohmann::json{{"argument", "spans.max"},
                                {"vertex", 4},
@@ -71,7 +75,9 @@ TEST(Errors, TheThreeDimensionalFieldsAreDescribedAndSerialisedInTheTablesOrder)
                                {"value", 9.0},
                                {"tileX", -1},
                                {"tileZ", 2},
-                               {"count", 10}}));
+                               {"count", 10},
+                               {"polygon", 11},
+                               {"layer", 12}}));
 }
 
 TEST(Errors, NonFiniteValuesSerialiseAsStrings) {

@@ -270,7 +270,7 @@ TEST(NavTileCreate, HeaderErrors) {
   ExpectCreateError([](TileInput& in) { in.tileSize = 0.0f; }, AOORE,
                     {.argument = "tileSize", .value = 0.0});
   ExpectCreateError([](TileInput& in) { in.layer = 1024; }, AOORE,
-                    {.argument = "layer", .count = 1024});
+                    {.argument = "layer", .value = 1024.0});
 }
 
 TEST(NavTileCreate, VertexErrors) {
@@ -477,6 +477,6 @@ TEST(NavMeshTiles, ListedInRowMajorOrderAndKeysAreUnique) {
   ASSERT_NE(mesh.Find(0, 1, 1), nullptr);
   EXPECT_EQ(mesh.Find(0, 1, 2), nullptr);
   ExpectError([&] { mesh.AddTile(tile(0, 1, 1)); }, AE,
-              {.argument = "tile", .tileX = 0, .tileZ = 1, .count = 1});
+              {.argument = "tile", .tileX = 0, .tileZ = 1, .layer = 1});
   EXPECT_EQ(mesh.size(), 5u);
 }

@@ -30,6 +30,7 @@ struct ErrorFields {
   std::optional<std::int64_t> tileZ;     // tile row
   std::optional<std::int64_t> count;     // an offending count (tiles, rows, vertices)
   std::optional<std::int64_t> polygon;   // index of a polygon in a tile's mesh (b3d.detail.limit)
+  std::optional<std::int64_t> layer;     // a tile's layer (nav.mesh)
 };
 
 // Calls visit(name, member) for every field of ErrorFields, in the order
@@ -54,6 +55,7 @@ void ForEachErrorField(Visit visit) {
   visit("tileZ", &ErrorFields::tileZ);
   visit("count", &ErrorFields::count);
   visit("polygon", &ErrorFields::polygon);
+  visit("layer", &ErrorFields::layer);
 }
 
 // err.types: the common base. Not thrown itself.

@@ -12,7 +12,7 @@ void NavMesh::AddTile(NavTile tile) {
   if (tiles_.count(key) != 0) {
     throw ArgumentException(
         "the mesh has a tile with this key already",
-        {.argument = "tile", .tileX = tile.tileX(), .tileZ = tile.tileZ(), .count = tile.layer()});
+        {.argument = "tile", .tileX = tile.tileX(), .tileZ = tile.tileZ(), .layer = tile.layer()});
   }
   tiles_.emplace(key, std::move(tile));
 }

@@ -279,7 +279,8 @@ NavTile NavTile::Create(std::int32_t tileX, std::int32_t tileZ, std::uint16_t la
     t.OutOfRange("the tile size is out of range", {.argument = "tileSize", .value = tileSize});
   }
   if (layer >= build3d::kMaxLayers) {
-    t.OutOfRange("the layer is out of range", {.argument = "layer", .count = layer});
+    t.OutOfRange("the layer is out of range",
+                 {.argument = "layer", .value = static_cast<double>(layer)});
   }
   // nav.create 2: the vertices.
   if (static_cast<int64_t>(vertices.size()) > build3d::kMaxVerticesPerLayer) {
