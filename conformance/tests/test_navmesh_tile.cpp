@@ -431,7 +431,7 @@ TEST(NavTileCreate, ChecksRunInTheClausesOrder) {
         in.layer = 2000;
         in.vertices[0].x = -1;
       },
-      AOORE, {.argument = "layer", .count = 2000});
+      AOORE, {.argument = "layer", .value = 2000.0});
   ExpectCreateError(
       [](TileInput& in) {
         in.vertices[0].x = -1;
