@@ -8,6 +8,8 @@
 #include <span>
 #include <vector>
 
+#include "onepath/build3d/detail_mesh.hpp"
+
 namespace onepath::navmesh {
 
 // nav.tile: a tile-local position (binary32), of a vertex or a detail vertex.
@@ -53,24 +55,11 @@ struct NavPolygon {
   friend bool operator==(const NavPolygon&, const NavPolygon&) = default;
 };
 
-// nav.detail: where a polygon's extra vertices and triangles are.
-struct DetailPolygon {
-  std::uint32_t vertexBase = 0;
-  std::uint32_t vertexCount = 0;
-  std::uint32_t triangleBase = 0;
-  std::uint32_t triangleCount = 0;
-  friend bool operator==(const DetailPolygon&, const DetailPolygon&) = default;
-};
-
-// nav.detail: three vertex numbers (corners 0 .. n-1, then extra vertices)
-// and the flags, bit k set when edge k lies on the polygon's boundary.
-struct DetailTriangle {
-  std::uint8_t a = 0;
-  std::uint8_t b = 0;
-  std::uint8_t c = 0;
-  std::uint8_t flags = 0;
-  friend bool operator==(const DetailTriangle&, const DetailTriangle&) = default;
-};
+// nav.detail: a polygon's detail ranges and the detail triangles (three
+// vertex numbers, corners 0 .. n-1 then extra vertices, and the edge-flag
+// byte) are the detail stage's values (b3d.detail.values).
+using build3d::DetailPolygon;
+using build3d::DetailTriangle;
 
 // nav.tile: a valid tile; only Create and Deserialize make one.
 class NavTile {
