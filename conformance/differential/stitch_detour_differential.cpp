@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "conformance/generators/stitch_meshes.hpp"
+#include "conformance/tests/clause.hpp"
 #include "onepath/navmesh.hpp"
 #include "oracles/detour/nav_to_detour.hpp"
 
@@ -219,6 +220,7 @@ NavMesh MeshOf(const StitchMesh& generated) {
 }
 
 TEST(StitchDetourDifferential, RandomMeshes) {
+  CLAUSE("nav.stitch nav.stitch.candidates nav.stitch.overlap nav.stitch.vertical");
   Counts c;
   for (std::uint64_t seed = 0; seed < kMeshes; ++seed) {
     const StitchMesh generated = RandomStitchMesh(seed);
