@@ -5,4 +5,5 @@
 
 #include "onepath/core/limits.hpp"      // the limits with their clauses
 #include "onepath/navmesh/navmesh.hpp"  // NavMesh
+#include "onepath/navmesh/stitch.hpp"   // Stitch, PortalLink
 #include "onepath/navmesh/tile.hpp"     // NavTile, Serialize, Deserialize
