@@ -313,6 +313,16 @@ TEST(NavQuery, ArgumentErrors) {
       AOORE, {.argument = "maxNodes", .value = 0.0});
   ExpectError(
       [&] {
+        query.ClosestPoint({kA, 5}, {1, 0, 1});
+      },
+      AE, {.argument = "polygon", .tileX = 0, .tileZ = 0, .polygon = 5, .layer = 0});
+  ExpectError(
+      [&] {
+        query.ClosestPoint(a0, {HUGE_VAL, 0, 1});
+      },
+      AE, {.argument = "p.x", .value = HUGE_VAL});
+  ExpectError(
+      [&] {
         query.FindStraightPath({1, 0, 1}, {5, 0, 1}, {});
       },
       AE, {.argument = "corridor", .count = 0});
