@@ -245,6 +245,25 @@ TEST(NavQuery, HeightOnTheDetailTriangles) {
   EXPECT_FALSE(query.FindNearestPolygon({1, 1.6, 1}, {1, 0.5, 1}).has_value());
 }
 
+TEST(NavQuery, SegmentPointsStayInTheDomain) {
+  CLAUSE("nav.query.closest");
+  // The triangle (x, z) (0,0), (2,2), (2,0) (on (z, x): (0,0), (2,2),
+  // (0,2), orient 2·2 − 2·0 = 4 > 0). p = (−2^-190, 2^-190 + 2^-200) lies
+  // outside, above edge 0 (0,0)->(2,2): t = (2·px + 2·pz) / 8 = 2^-199 / 8
+  // = 2^-202, so qx = qz = 2^-201, below 2^-200: both +0, d2 = |p|². Edge
+  // 2 (2,0)->(0,0) ends at t = 1, (0, 0) as well: the same d2, edge 0
+  // first. Without the rule the point would be (2^-201, 2^-201).
+  NavMesh mesh;
+  mesh.AddTile(MakeTile(0, 0, {0, 0, 0}, 4.0f, {{0, 0, 0}, {2, 0, 2}, {2, 0, 0}},
+                        {{{0, 1, 2}, {Wall(), Wall(), Wall()}}}));
+  const NavQuery query(mesh, {});
+  const WorldPoint q = query.ClosestPoint({{0, 0, 0}, 0}, {-0x1p-190, 0, 0x1p-190 + 0x1p-200});
+  EXPECT_EQ(q.x, 0.0);
+  EXPECT_EQ(q.z, 0.0);
+  EXPECT_FALSE(std::signbit(q.x));
+  EXPECT_FALSE(std::signbit(q.z));
+}
+
 TEST(NavQuery, NearestPolygon) {
   CLAUSE("nav.query.nearest nav.query.closest");
   NavMesh mesh;
@@ -387,6 +406,16 @@ TEST(NavQuery, LinkErrors) {
   l = TwoTileLinks();
   l.push_back(l[1]);
   ExpectError(build(l), AE, {.argument = "links", .edge = 4});
+  // A portal end outside pred.domain: tile origin z 1e-70, corners at
+  // local z 1 and 3 (world 1 and 3), a link over [0, 2] of edge 0
+  // (0,1)->(0,3) on side 0: lo's end is (0, 1e-70 + 0) = (0, 1e-70); x 0
+  // passes, z does not.
+  NavMesh far;
+  far.AddTile(MakeTile(0, 0, {0, 0, 1e-70}, 4.0f, {{0, 0, 1}, {0, 0, 3}, {2, 0, 3}, {2, 0, 1}},
+                       {{{0, 1, 2, 3}, {Portal(kSideX0), Wall(), Wall(), Wall()}}}));
+  const std::vector<PortalLink> self = {{kA, 0, 0, kA, 0, 0, 0.0f, 2.0f}};
+  ExpectError([&] { NavQuery q(far, self); }, AOORE,
+              {.argument = "links.ends", .edge = 0, .value = 1e-70});
   // A tile whose world positions leave pred.domain: origin x 1e-70 and a
   // vertex at local x 0 gives world x 1e-70 (vertex 0, x before z).
   NavMesh tiny;

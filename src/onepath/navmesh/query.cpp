@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "onepath/core/errors.hpp"
+#include "onepath/core/limits.hpp"
 #include "onepath/exact/predicates.hpp"
 #include "onepath/navmesh/internal/query.hpp"
 
@@ -72,8 +73,14 @@ SegmentPointResult SegmentPoint(const WorldPoint& p, const WorldPoint& a, const 
   t = std::clamp(t, 0.0, 1.0);
   SegmentPointResult r;
   r.t = t;
-  r.x = a.x + t * ex;
-  r.z = a.z + t * ez;
+  // Kept on the segment's range and out of pred.domain's gap below
+  // 2^-200, so that the point is a valid argument of OrientW.
+  const auto settle = [](double v, double lo, double hi) {
+    v = std::clamp(v, std::min(lo, hi), std::max(lo, hi));
+    return std::fabs(v) < kPredicateDomainMin ? 0.0 : v;
+  };
+  r.x = settle(a.x + t * ex, a.x, b.x);
+  r.z = settle(a.z + t * ez, a.z, b.z);
   const double dx = p.x - r.x;
   const double dz = p.z - r.z;
   r.d2 = dx * dx + dz * dz;
@@ -231,6 +238,19 @@ WorldPoint PortalEnd(const QueryTile& t, std::uint32_t side, double c, const Til
   return {o.x + lx, a.y + s * (b.y - a.y), o.z + lz};
 }
 
+// nav.query.portal: a portal link's ends at lo and at hi, in its from tile.
+std::pair<WorldPoint, WorldPoint> PortalEnds(const QueryData& data, const LinkStep& s) {
+  const QueryTile& t = data.TileOf(s.from);
+  const NavPolygon& poly = data.Polygon(s.from);
+  const std::size_t n = poly.vertices.size();
+  const std::uint32_t side = poly.links[s.edge].value;
+  const TileVertex& ca = t.tile->vertices()[poly.vertices[s.edge]];
+  const TileVertex& cb = t.tile->vertices()[poly.vertices[(s.edge + 1) % n]];
+  const WorldPoint& a = data.Corner(s.from, s.edge);
+  const WorldPoint& b = data.Corner(s.from, (s.edge + 1) % n);
+  return {PortalEnd(t, side, s.lo, ca, cb, a, b), PortalEnd(t, side, s.hi, ca, cb, a, b)};
+}
+
 WorldPoint Mid(const WorldPoint& l, const WorldPoint& r) {
   return {(l.x + r.x) * 0.5, (l.y + r.y) * 0.5, (l.z + r.z) * 0.5};
 }
@@ -293,6 +313,19 @@ NavQuery::NavQuery(const NavMesh& mesh, std::span<const PortalLink> links) {
     s.hi = l.hi;
     linkSteps.push_back(s);
   }
+  // nav.query.values check 3: each link's portal ends in pred.domain.
+  for (std::size_t i = 0; i < linkSteps.size(); ++i) {
+    const auto [lo, hi] = PortalEnds(*data, linkSteps[i]);
+    for (const WorldPoint& end : {lo, hi}) {
+      for (const double v : {end.x, end.z}) {
+        if (!exact::InPredicateDomain(v)) {
+          throw ArgumentOutOfRangeException(
+              "a portal end lies outside the predicates' domain",
+              {.argument = "links.ends", .edge = static_cast<std::int64_t>(i), .value = v});
+        }
+      }
+    }
+  }
   // nav.query.portal: a portal edge's links in order of (to, toPolygon,
   // toEdge, lo, hi); the global number orders (to, toPolygon).
   std::sort(linkSteps.begin(), linkSteps.end(), [](const LinkStep& a, const LinkStep& b) {
@@ -315,10 +348,9 @@ NavQuery::NavQuery(const NavMesh& mesh, std::span<const PortalLink> links) {
       }
       while (next < linkSteps.size() && linkSteps[next].from == g && linkSteps[next].edge == k) {
         const LinkStep& s = linkSteps[next++];
+        const auto [lo, hi] = PortalEnds(*data, s);
         const TileVertex& ca = t.tile->vertices()[poly.vertices[k]];
         const TileVertex& cb = t.tile->vertices()[poly.vertices[(k + 1) % n]];
-        const WorldPoint lo = PortalEnd(t, link.value, s.lo, ca, cb, a, b);
-        const WorldPoint hi = PortalEnd(t, link.value, s.hi, ca, cb, a, b);
         const bool alongZ = link.value == kSideX0 || link.value == kSideXMax;
         const bool hiLeft = alongZ ? cb.z > ca.z : cb.x > ca.x;
         const WorldPoint& left = hiLeft ? hi : lo;
