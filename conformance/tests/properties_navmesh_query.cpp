@@ -302,6 +302,32 @@ TEST(NavQueryProperties, TileAndLinkOrderDoNotMatter) {
       200);
 }
 
+// nav.query.nearest on flat meshes: a point strictly inside polygon i lies
+// in no other polygon (the trapezoids of a tile and the tiles do not
+// overlap), so i is the only polygon at distance 0 and its closest point
+// is the point itself (inside: x and z kept; y the height 0 of a flat
+// detail). A box that reaches no polygon finds none.
+TEST(NavQueryProperties, NearestPolygonOfAnInsidePoint) {
+  CLAUSE("nav.query.nearest nav.query.closest nav.query.height");
+  CheckProperty(
+      [] {
+        const RandomMesh random = GenerateMesh(true);
+        NavMesh mesh;
+        for (const NavTile& t : random.tiles) mesh.AddTile(t);
+        const NavQuery query(mesh, random.links);
+        for (int round = 0; round < 4; ++round) {
+          const std::size_t i = *rc::gen::inRange<std::size_t>(0, random.polygons.size());
+          const WorldPoint p = Inside(random, i);
+          const auto n = query.FindNearestPolygon(p, {0.25, 1.0, 0.25});
+          RC_ASSERT(n.has_value());
+          RC_ASSERT(n->polygon == random.polygons[i].ref);
+          RC_ASSERT(n->point.x == p.x && n->point.z == p.z && n->point.y == 0.0);
+          RC_ASSERT(!query.FindNearestPolygon({p.x, 5.0, p.z}, {0.25, 1.0, 0.25}).has_value());
+        }
+      },
+      300);
+}
+
 // Dijkstra over the states of nav.query.astar, written from the text: the
 // start (startPos) and one state per step (its midpoint), edges from a
 // state to the steps of its polygon, the goal leg added on entering the
