@@ -2,8 +2,14 @@
 // (docs/spec/build3d-tiles.md, b3d.tile-layers, b3d.tile-data;
 // navmesh-format.md, nav.assemble) on tiles built through the stages
 // (spans, Partition = Layers, CutBorder, Trace, Polygonizer, detail) from
-// random multi-floor heightfields and from the generated levels. Why each
-// holds, from the text:
+// random multi-floor heightfields, stacked floors and balconies with
+// ramps, and from the generated levels; and RegionLayers against its
+// brute-force oracle (oracles/boost_mp/tile_layers_bruteforce.hpp) with
+// negative controls. The generated tiles' cuts come from any of the three
+// partitions (RegionLayers is given Partition = Layers): on the Layers
+// partition's own regions a neighbour's layer is almost never preferred
+// over the lowest free one (that partition merges such neighbours), so
+// the other cuts exercise the preference. Why each holds, from the text:
 //  - b3d.tile-layers: a layer is free only if no region of it shares a
 //    column, so no two regions of one layer share a cell of the cut;
 //    layers are numbered without gaps from 0 (a new one is one above the
@@ -28,6 +34,7 @@
 #include "conformance/tests/clause.hpp"
 #include "onepath/build3d.hpp"
 #include "onepath/navmesh.hpp"
+#include "oracles/boost_mp/tile_layers_bruteforce.hpp"
 
 namespace {
 
@@ -45,14 +52,21 @@ struct BuiltTile {
 };
 
 // The stages of one tile after its spans (000 §2).
+// The cut comes from `cutPartition` (any partition's cut is a valid input
+// of RegionLayers; Watershed and Monotone leave regions unmerged that the
+// Layers partition would merge, so a neighbour's layer matters more often);
+// every other stage, RegionLayers included, sees s (Partition = Layers).
 template <typename Input>
-BuiltTile Build(const Input& input, const NavSettings& s, std::int64_t tx, std::int64_t tz) {
+BuiltTile Build(const Input& input, const NavSettings& s, std::int64_t tx, std::int64_t tz,
+                Partition cutPartition = Partition::Layers) {
   BuiltTile t;
   t.settings = s;
   const Mesh3DTileSpans spans = Mesh3DPipeline::TileSpans(input, {}, s, tx, tz);
   t.grid = spans.grid;
   t.compact = spans.volumes;
-  t.cut = RegionPipeline::CutBorder(t.compact, RegionPipeline::Partition(t.compact, s), s);
+  NavSettings partition = s;
+  partition.Partition = cutPartition;
+  t.cut = RegionPipeline::CutBorder(t.compact, RegionPipeline::Partition(t.compact, partition), s);
   if (t.cut.empty) return t;
   t.mesh = Polygonizer::Build(RegionPipeline::Trace(t.compact, t.cut, s), s);
   if (t.mesh.polygons.empty()) return t;
@@ -115,10 +129,15 @@ BuiltTile AnyTile() {
     in = onepath::gen::RandomHeightfield(random, d.tileCells);
   } else {
     // Stacked flat floors: ground at row 5, floors at rows 15 and 25 over
-    // random parts (blobs of a coarse random mask), so regions stack.
+    // random parts (blobs of a coarse random mask), so regions stack. Or
+    // a balcony: the ground under it at row 5 and a ramp from the
+    // balcony's edge (row 15) down to the ground, one row per cell, so
+    // regions of different layers are joined by a ramp.
     in.width = in.depth = d.tileCells + 2 * d.border + *rc::gen::inRange(0, 5);
     in.rows = 40;
     const int blob = *rc::gen::inRange(1, 5);
+    const bool balcony = *rc::gen::arbitrary<bool>();
+    const std::int64_t edge = *rc::gen::inRange<std::int64_t>(0, in.width);
     std::bernoulli_distribution present(0.6), hole(0.05);
     const std::int64_t bw = in.width / blob + 1;
     std::vector<bool> mask1(bw * bw), mask2(bw * bw);
@@ -130,16 +149,24 @@ BuiltTile AnyTile() {
       for (std::int64_t x = 0; x < in.width; ++x) {
         const std::int64_t m = x / blob + bw * (z / blob);
         std::vector<Span> column;
-        if (!hole(random)) column.push_back({0, 5, 63});
-        if (mask1[m] && !hole(random)) column.push_back({13, 15, 63});
-        if (mask2[m] && !hole(random)) column.push_back({23, 25, 63});
+        if (balcony) {
+          // x < edge: ground and balcony; edge .. edge + 9: the ramp.
+          const std::int64_t top = x < edge ? 5 : std::max<std::int64_t>(5, 15 - (x - edge));
+          if (!hole(random)) column.push_back({0, static_cast<std::uint16_t>(top), 63});
+          if (x < edge && mask1[m]) column.push_back({13, 15, 63});
+        } else {
+          if (!hole(random)) column.push_back({0, 5, 63});
+          if (mask1[m] && !hole(random)) column.push_back({13, 15, 63});
+          if (mask2[m] && !hole(random)) column.push_back({23, 25, 63});
+        }
         in.columns.push_back(column);
       }
     }
   }
   const auto tiles = BuildOrder(VoxelTiles(in.width, in.depth, d));
   const TileIndex tile = *rc::gen::elementOf(tiles);
-  return Build(in, s, tile.x, tile.z);
+  return Build(in, s, tile.x, tile.z,
+               *rc::gen::element(Partition::Layers, Partition::Watershed, Partition::Monotone));
 }
 
 }  // namespace
@@ -242,4 +269,100 @@ TEST(TileLayersProperties, TileDataOfEveryLayer) {
         RC_ASSERT(polygons == t.mesh.polygons.size());
       },
       500);
+}
+
+// ---------------------------------------------------------------------------
+// Differential: RegionLayers against the brute-force oracle written from
+// the clause's text (oracles/boost_mp/tile_layers_bruteforce.hpp).
+
+namespace {
+
+onepath::oracle::BfLayerInput OracleInput(const BuiltTile& t, bool layers) {
+  onepath::oracle::BfLayerInput in;
+  in.width = t.compact.width();
+  in.depth = t.compact.depth();
+  in.borderId = t.cut.borderId;
+  in.layersPartition = layers;
+  for (std::size_t c = 0; c < t.compact.columnCount(); ++c) {
+    std::vector<onepath::oracle::BfLayerSpan> column;
+    for (std::size_t s = t.compact.ColumnStart(c); s < t.compact.ColumnStart(c + 1); ++s) {
+      onepath::oracle::BfLayerSpan b;
+      b.region = t.cut.regions[s];
+      for (int d = 0; d < 4; ++d)
+        b.con[d] = t.compact.spans()[s].con[d] == 63 ? -1 : t.compact.spans()[s].con[d];
+      column.push_back(b);
+    }
+    in.columns.push_back(std::move(column));
+  }
+  return in;
+}
+
+// The first id whose layers differ, or -1.
+std::int64_t FirstDifference(const std::vector<std::uint16_t>& ours,
+                             const std::vector<std::int64_t>& oracle) {
+  if (ours.size() != oracle.size()) return 0;
+  for (std::size_t r = 0; r < ours.size(); ++r)
+    if (ours[r] != oracle[r]) return static_cast<std::int64_t>(r);
+  return -1;
+}
+
+}  // namespace
+
+TEST(TileLayersDifferential, AgreesWithTheBruteForceOracle) {
+  CLAUSE("b3d.tile-layers");
+  // Every level tile, then generated ones.
+  for (const BuiltTile& t : LevelTiles()) {
+    const auto ours = RegionLayers(t.compact, t.cut, t.settings, t.grid.tileX, t.grid.tileZ);
+    const auto oracle = onepath::oracle::BfRegionLayers(OracleInput(t, true));
+    ASSERT_FALSE(oracle.error);
+    ASSERT_EQ(FirstDifference(ours, oracle.layers), -1)
+        << "level tile " << t.grid.tileX << "," << t.grid.tileZ;
+  }
+  CheckProperty(
+      [] {
+        const BuiltTile t = AnyTile();
+        if (t.cut.regions.empty()) return;
+        const auto ours = RegionLayers(t.compact, t.cut, t.settings, t.grid.tileX, t.grid.tileZ);
+        const auto oracle = onepath::oracle::BfRegionLayers(OracleInput(t, true));
+        RC_ASSERT(!oracle.error);
+        RC_ASSERT(FirstDifference(ours, oracle.layers) == -1);
+      },
+      300);
+}
+
+// Negative controls: a planted wrong layer is caught; and an oracle that
+// ignores the neighbours' layers (the lowest free layer always) disagrees
+// with the reference on some tile (the comparison can fail), while
+// agreeing on ids 0 and borderId.
+TEST(TileLayersDifferential, NegativeControls) {
+  CLAUSE("b3d.tile-layers");
+  std::size_t caught = 0, mutantDiffers = 0, tiles = 0;
+  for (const BuiltTile& t : LevelTiles()) {
+    auto ours = RegionLayers(t.compact, t.cut, t.settings, t.grid.tileX, t.grid.tileZ);
+    const auto oracle = onepath::oracle::BfRegionLayers(OracleInput(t, true));
+    if (ours.size() > 2) {
+      ++tiles;
+      const std::size_t r = ours.size() / 2;  // an id of 1 .. borderId - 1
+      ours[r] = static_cast<std::uint16_t>(ours[r] + 1);
+      if (FirstDifference(ours, oracle.layers) == static_cast<std::int64_t>(r)) ++caught;
+      ours[r] = static_cast<std::uint16_t>(ours[r] - 1);
+    }
+  }
+  EXPECT_GT(tiles, 0u);
+  EXPECT_EQ(caught, tiles);
+  // The mutant on the generated tiles (the level tiles of size 16 never
+  // need a neighbour's layer over the lowest free one).
+  static std::size_t differs = 0;
+  CheckProperty(
+      [] {
+        const BuiltTile t = AnyTile();
+        if (t.cut.regions.empty()) return;
+        const auto ours = RegionLayers(t.compact, t.cut, t.settings, t.grid.tileX, t.grid.tileZ);
+        const auto mutant = onepath::oracle::BfRegionLayers(
+            OracleInput(t, true), onepath::oracle::BfLayerRule::kLowestFree);
+        if (FirstDifference(ours, mutant.layers) != -1) ++differs;
+      },
+      300);
+  mutantDiffers = differs;
+  EXPECT_GT(mutantDiffers, 0u);
 }
