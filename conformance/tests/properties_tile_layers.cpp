@@ -22,9 +22,12 @@
 #include <rapidcheck.h>
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "conformance/generators/build3d_fields.hpp"
@@ -260,6 +263,54 @@ TEST(TileLayersProperties, TileDataOfEveryLayer) {
                         t.detail.triangles[d.triangleBase + k]);
           }
           polygons += members.size();
+          // nav.assemble: an edge links to a polygon exactly when its pair
+          // of indices occurs twice in the tile, reversed, in another
+          // polygon; otherwise it is a portal exactly when both corners
+          // lie bitwise on a side (first side in order), else a wall.
+          std::map<std::pair<int, int>, int> pairs;
+          const auto& tp = tile.polygons();
+          for (const auto& p : tp)
+            for (std::size_t k = 0; k < p.vertices.size(); ++k) {
+              const int a = p.vertices[k], b = p.vertices[(k + 1) % p.vertices.size()];
+              ++pairs[{std::min(a, b), std::max(a, b)}];
+            }
+          const auto bits = [](float f) { return std::bit_cast<std::uint32_t>(f); };
+          for (std::size_t q = 0; q < tp.size(); ++q) {
+            const auto& p = tp[q];
+            for (std::size_t k = 0; k < p.vertices.size(); ++k) {
+              const int a = p.vertices[k], b = p.vertices[(k + 1) % p.vertices.size()];
+              int reversedIn = -1;
+              for (std::size_t o = 0; o < tp.size(); ++o)
+                for (std::size_t j = 0; j < tp[o].vertices.size(); ++j)
+                  if (o != q && tp[o].vertices[j] == b &&
+                      tp[o].vertices[(j + 1) % tp[o].vertices.size()] == a)
+                    reversedIn = static_cast<int>(o);
+              const auto& link = p.links[k];
+              if (pairs[{std::min(a, b), std::max(a, b)}] == 2 && reversedIn >= 0) {
+                RC_ASSERT(link.kind == onepath::navmesh::kLinkPolygon);
+                RC_ASSERT(link.value == static_cast<std::uint32_t>(reversedIn));
+                continue;
+              }
+              const auto& va = tile.vertices()[a];
+              const auto& vb = tile.vertices()[b];
+              const std::uint32_t zero = bits(0.0f), size = bits(tile.tileSize());
+              int side = -1;
+              if (bits(va.x) == zero && bits(vb.x) == zero)
+                side = 0;
+              else if (bits(va.z) == zero && bits(vb.z) == zero)
+                side = 1;
+              else if (bits(va.x) == size && bits(vb.x) == size)
+                side = 2;
+              else if (bits(va.z) == size && bits(vb.z) == size)
+                side = 3;
+              if (side < 0) {
+                RC_ASSERT(link.kind == onepath::navmesh::kLinkWall);
+              } else {
+                RC_ASSERT(link.kind == onepath::navmesh::kLinkPortal);
+                RC_ASSERT(link.value == static_cast<std::uint32_t>(side));
+              }
+            }
+          }
           // The bytes round-trip.
           const auto bytes = onepath::navmesh::Serialize(tile);
           RC_ASSERT(onepath::navmesh::Deserialize(bytes) == tile);
