@@ -14,6 +14,7 @@
 #include "onepath/build3d/settings.hpp"     // NavSettings, DerivedSettings
 #include "onepath/build3d/slope_math.hpp"   // SlopeMath
 #include "onepath/build3d/span_pipeline.hpp"  // SpanPipeline
-#include "onepath/build3d/tile_grid.hpp"  // tiles, triangle selection, TileGrid, TileCoordinates
-#include "onepath/build3d/voxelizer.hpp"  // Voxelizer, TileTriangles
-#include "onepath/core/limits.hpp"        // the limits with their clauses
+#include "onepath/build3d/tile_grid.hpp"    // tiles, triangle selection, TileGrid, TileCoordinates
+#include "onepath/build3d/tile_layers.hpp"  // RegionLayers
+#include "onepath/build3d/voxelizer.hpp"    // Voxelizer, TileTriangles
+#include "onepath/core/limits.hpp"          // the limits with their clauses

@@ -127,9 +127,11 @@ inline constexpr std::int64_t kMergeSmallestStart = 0xfffffff;
 // b3d.region.ids: at most 65,534 final regions, so borderId fits 16 bits.
 inline constexpr std::uint32_t kMaxRegions = 65534;
 
-// 000 §5, §6, nav.limits: at most 65,536 vertices per tile layer (nav.create).
+// 000 §5, §6, nav.limits, b3d.tile-data: at most 65,536 vertices per tile
+// layer (nav.create).
 inline constexpr std::int64_t kMaxVerticesPerLayer = 65536;
-// 000 §5, §6, nav.limits: at most 1,024 layers per tile (layer 0 .. 1023).
+// 000 §5, §6, nav.limits, b3d.tile-layers: at most 1,024 layers per tile
+// (layer 0 .. 1023).
 inline constexpr std::int64_t kMaxLayers = 1024;
 // 000 §4, nav.limits: at most 255 vertices in a polygon's height detail.
 inline constexpr int kMaxDetailVertices = 255;
