@@ -71,6 +71,18 @@ void CheckTileRegions(const CompactHeightfield& h, const TileRegions& regions) {
   }
 }
 
+TileRegions Partition(const CompactHeightfield& compact, const DerivedSettings& d) {
+  switch (d.partition) {
+    case build3d::Partition::Monotone:
+      return Monotone(compact, d.minRegionArea, d.mergeRegionArea);
+    case build3d::Partition::Layers:
+      return Layers(compact, d.minRegionArea);
+    case build3d::Partition::Watershed:
+      break;
+  }
+  return Watershed(compact, BuildDistanceField(compact), d.minRegionArea, d.mergeRegionArea);
+}
+
 }  // namespace internal
 
 std::vector<std::uint8_t> CanonicalBytes(const BorderCut& cut) {
@@ -86,16 +98,7 @@ TileRegions RegionPipeline::Partition(const CompactHeightfield& compact,
                                       const NavSettings& settings) {
   const DerivedSettings d = DeriveSettings(settings);
   internal::CheckCompactHeightfield(compact);
-  switch (d.partition) {
-    case build3d::Partition::Monotone:
-      return internal::Monotone(compact, d.minRegionArea, d.mergeRegionArea);
-    case build3d::Partition::Layers:
-      return internal::Layers(compact, d.minRegionArea);
-    case build3d::Partition::Watershed:
-      break;
-  }
-  return internal::Watershed(compact, internal::BuildDistanceField(compact), d.minRegionArea,
-                             d.mergeRegionArea);
+  return internal::Partition(compact, d);
 }
 
 BorderCut RegionPipeline::CutBorder(const CompactHeightfield& compact, const TileRegions& regions,

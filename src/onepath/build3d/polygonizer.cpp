@@ -82,6 +82,19 @@ PolyMesh Polygonize(const ContourSet& contours, const TileCoordinates& coordinat
 
 }  // namespace internal
 
+std::optional<PolyRows> PolygonRows(const PolyMesh& mesh) {
+  std::optional<PolyRows> rows;
+  for (const MeshPolygon& p : mesh.polygons) {
+    for (const PolyCorner& c : p.corners) {
+      const std::int64_t y = mesh.vertices[c.vertex].y;
+      if (!rows) rows = PolyRows{y, y};
+      rows->minRow = std::min(rows->minRow, y);
+      rows->maxRow = std::max(rows->maxRow, y);
+    }
+  }
+  return rows;
+}
+
 PolyMesh Polygonizer::Build(const ContourSet& contours, const NavSettings& settings) {
   const DerivedSettings derived = DeriveSettings(settings);
   const TileCoordinates coordinates(settings, derived);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "onepath/build3d/contours.hpp"
@@ -67,6 +68,14 @@ class Polygonizer {
   // b3d.poly.api: Build with the stage `ears` kept.
   static PolygonizerStages BuildStages(const ContourSet& contours, const NavSettings& settings);
 };
+
+// b3d.poly.rows: minRow and maxRow, the least and the greatest y of the
+// vertices some polygon uses; none for a mesh without polygons.
+struct PolyRows {
+  std::int64_t minRow = 0;
+  std::int64_t maxRow = 0;
+};
+std::optional<PolyRows> PolygonRows(const PolyMesh& mesh);
 
 // b3d.poly.values: the list of vertices (u16 x, u16 y, u16 z); the list of
 // polygons (u32 contour, u16 region, u8 area, the list of corners: u32

@@ -140,6 +140,8 @@ inline constexpr int kMaxDetailEdgeSteps = 4096;
 // 000 §6, b3d.detail.limit, nav.limits: at most 255 detail triangles a polygon
 // (InvalidOperationException).
 inline constexpr int kMaxDetailTriangles = 255;
+// b3d.build: BuildOptions.Threads is 1 .. 64.
+inline constexpr std::int64_t kMaxBuildThreads = 64;
 
 }  // namespace build3d
 

@@ -1,19 +1,54 @@
 // The navigation mesh (docs/spec/navmesh-format.md, nav.mesh): tiles keyed
-// by (tileX, tileZ, layer), listed in (tileZ, tileX, layer) order.
-// Stitching, queries and NavMesh.Build are later clauses (not yet here).
+// by (tileX, tileZ, layer), listed in (tileZ, tileX, layer) order, and
+// NavMesh::Build (docs/spec/build3d-tiles.md, b3d.build).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
+#include <span>
 #include <tuple>
 #include <vector>
 
+#include "onepath/build3d/input.hpp"
+#include "onepath/build3d/settings.hpp"
 #include "onepath/navmesh/tile.hpp"
 
 namespace onepath::navmesh {
 
+// b3d.build: a tile finished (built, skipped or failed), for progress
+// reports; called under a lock, in completion order (which depends on
+// the threads; the mesh does not).
+struct BuildProgress {
+  std::int64_t done = 0;   // tiles finished so far
+  std::int64_t total = 0;  // tiles of the input's range
+  std::int64_t tileX = 0;
+  std::int64_t tileZ = 0;
+  std::size_t layers = 0;  // tiles (layers) this tile position gave
+};
+
+// b3d.build: how the build runs; no byte of the result depends on it.
+struct BuildOptions {
+  std::int64_t Threads = 1;  // 1 .. kMaxBuildThreads
+  std::function<void(const BuildProgress&)> progress;
+};
+
 class NavMesh {
  public:
+  // b3d.build: checks the options, the settings, the input, the volumes and
+  // the input's tile range, then builds every tile in build order
+  // (b3d.tile-flow) and adds the tiles it gives; throws the first error of
+  // the first tile that fails (b3d.tile-order).
+  static NavMesh Build(const build3d::TriangleSoup& soup,
+                       std::span<const build3d::ConvexVolume> volumes,
+                       const build3d::NavSettings& settings, const BuildOptions& options = {});
+  static NavMesh Build(const build3d::HeightfieldInput& input,
+                       std::span<const build3d::ConvexVolume> volumes,
+                       const build3d::NavSettings& settings, const BuildOptions& options = {});
+  static NavMesh Build(const build3d::VoxelChunk& chunk,
+                       std::span<const build3d::ConvexVolume> volumes,
+                       const build3d::NavSettings& settings, const BuildOptions& options = {});
+
   // nav.mesh: adds a tile; a key already present throws ArgumentException
   // (argument "tile", tileX, tileZ, count = the layer).
   void AddTile(NavTile tile);

@@ -55,6 +55,9 @@ TileRegions Monotone(const CompactHeightfield& compact, std::int32_t minRegionAr
                      std::int32_t mergeRegionArea);
 TileRegions Layers(const CompactHeightfield& compact, std::int32_t minRegionArea);
 
+// b3d.region.stages: the settings' partition on a checked field.
+TileRegions Partition(const CompactHeightfield& compact, const DerivedSettings& derived);
+
 // b3d.region.filter: records 0 .. count (count = the first unused
 // provisional id, whose record owns no span); the ids in reg become final
 // ids.

@@ -1,0 +1,192 @@
+// NavMesh::Build (docs/spec/build3d-tiles.md, b3d.build, b3d.tile-flow,
+// b3d.tile-order, b3d.build.parallel): the options check, a hand-made
+// floor's tile, the first failing tile in build order deciding the error
+// for every thread count, and 1, 2 and 8 threads giving the same bytes on
+// generated levels and random heightfields.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "conformance/generators/build3d_fields.hpp"
+#include "conformance/generators/levels.hpp"
+#include "conformance/tests/build3d_util.hpp"
+#include "conformance/tests/clause.hpp"
+#include "onepath/core/errors.hpp"
+#include "onepath/navmesh.hpp"
+
+using namespace onepath;
+using namespace onepath::navmesh;
+using onepath::b3dtest::ExpectFields;
+using onepath::b3dtest::UnitSettings;
+namespace b3 = onepath::build3d;
+
+namespace {
+
+// Every tile's bytes, in the mesh's order.
+std::vector<std::vector<std::uint8_t>> MeshBytes(const NavMesh& mesh) {
+  std::vector<std::vector<std::uint8_t>> out;
+  for (const NavTile* tile : mesh.Tiles()) out.push_back(Serialize(*tile));
+  return out;
+}
+
+// A floor quad [x0, x1] x [z0, z1] at height y, facing up (b3d.soup:
+// (0,0,0), (0,0,1), (1,0,0) faces up).
+void AddFloor(b3::TriangleSoup& soup, float x0, float z0, float x1, float z1, float y) {
+  const auto base = static_cast<std::int32_t>(soup.vertices.size() / 3);
+  for (const float v : {x0, y, z0, x0, y, z1, x1, y, z1, x1, y, z0}) soup.vertices.push_back(v);
+  for (const std::int32_t i : {0, 1, 2, 0, 2, 3}) soup.indices.push_back(base + i);
+}
+
+// UnitSettings with no region removed for its size (MinRegionArea 0) and
+// no merging, so every floor keeps its region.
+b3::NavSettings FloorSettings() {
+  b3::NavSettings s = UnitSettings(2, 1, 0);
+  s.MinRegionArea = 0;
+  s.MergeRegionArea = 0;
+  return s;
+}
+
+}  // namespace
+
+// b3d.build: Threads out of 1 .. 64 is refused before the settings.
+TEST(NavMeshBuild, ThreadsOutOfRange) {
+  CLAUSE("b3d.build");
+  b3::NavSettings bad = UnitSettings(2, 1, 0);
+  bad.CellSize = -1.0;  // would be the settings' error
+  for (const std::int64_t threads : {std::int64_t{0}, std::int64_t{65}, std::int64_t{-3}}) {
+    try {
+      NavMesh::Build(b3::TriangleSoup{}, {}, bad, {.Threads = threads});
+      ADD_FAILURE() << "no error for " << threads;
+    } catch (const ArgumentOutOfRangeException& e) {
+      ExpectFields(e.fields(), {.argument = "threads", .value = static_cast<double>(threads)});
+    }
+  }
+}
+
+// b3d.soup-tiles: a soup without vertices has no tiles: an empty mesh.
+TEST(NavMeshBuild, EmptySoupEmptyMesh) {
+  CLAUSE("b3d.build");
+  EXPECT_EQ(NavMesh::Build(b3::TriangleSoup{}, {}, UnitSettings(2, 1, 0)).size(), 0u);
+}
+
+// One floor [-4, 8]^2 at y = 0, tiles of 4 cells of 1 (radius 0, so no
+// erosion; B = 3). Tile (0, 0)'s whole grid, [-3, 7]^2, lies on the floor
+// at least one cell from its edge, so no span there is a ledge
+// (b3d.span.ledges) and the partition makes one region of the grid; the
+// cut keeps the core's 16 cells, the contour is the core square, corners
+// (B, B) .. (B + 4, B + 4), and the polygonizer makes one quad.
+// Local(B) = 0 and Local(B + 4) = f32(TileSize) = 4
+// (b3d.tile-coordinates). The soup's y0 = minY - CellHeight = -1
+// (b3d.grid-vertical); the floor's span is smin = floor((0 - -1) / 1) = 1,
+// smax = clamp(ceil(1), smin + 1, 65535) = 2 (b3d.span.rasterize), so every
+// vertex row is 2, minRow = 2, OriginY = y0 + 2 x 1 = 1 and every local y
+// is LocalY(2) = 0. Origin x, z = OriginX + 0 x 4, OriginZ + 0 x 4 = 0.
+TEST(NavMeshBuild, OneFloorOneQuad) {
+  CLAUSE("b3d.tile-flow");
+  b3::TriangleSoup soup;
+  AddFloor(soup, -4, -4, 8, 8, 0);
+  const NavMesh mesh = NavMesh::Build(soup, {}, FloorSettings());
+  const NavTile* found = mesh.Find(0, 0, 0);
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(mesh.Find(0, 0, 1), nullptr);
+  const NavTile& tile = *found;
+  EXPECT_EQ(tile.origin(), (TileOrigin{0.0, 1.0, 0.0}));
+  ASSERT_EQ(tile.polygons().size(), 1u);
+  EXPECT_EQ(tile.polygons()[0].vertices.size(), 4u);
+  std::vector<std::pair<float, float>> corners;
+  for (const TileVertex& v : tile.vertices()) {
+    EXPECT_EQ(v.y, 0.0f);
+    corners.emplace_back(v.x, v.z);
+  }
+  std::sort(corners.begin(), corners.end());
+  EXPECT_EQ(corners, (std::vector<std::pair<float, float>>{{0, 0}, {0, 4}, {4, 0}, {4, 4}}));
+  // Every edge lies on a tile side, its corners bitwise on 0 or 4: all
+  // four are portals (nav.assemble), one per side.
+  std::vector<std::uint32_t> sides;
+  for (const EdgeLink& link : tile.polygons()[0].links) {
+    EXPECT_EQ(link.kind, kLinkPortal);
+    sides.push_back(link.value);
+  }
+  std::sort(sides.begin(), sides.end());
+  EXPECT_EQ(sides, (std::vector<std::uint32_t>{0, 1, 2, 3}));
+  // Area 63 becomes NavSettings.Area (63 by default: unchanged), flags 1.
+  EXPECT_EQ(tile.polygons()[0].area, 63);
+  EXPECT_EQ(tile.polygons()[0].flags, 1);
+}
+
+// b3d.poly.rows, b3d.tile-order: tiles of 4 cells of 1 over [0, 8]^2, a
+// floor at y = 0 everywhere and a second floor at y = 100 over tiles
+// (1, 0) and (0, 1) only. In those two tiles the polygons' rows are 2 and
+// 102 (y0 = -1; a floor at y has span top y - y0 + 1, see OneFloorOneQuad), so the reach is (102 -
+// 2 + 2 (1 + 1)) x 1 = 104 with a climb of 1 row; MaxLocalExtent 100 refuses it. Tile (0, 0) has
+// one floor (reach 4) and passes. In build order (tz, then tx) tile (1, 0) comes before (0, 1): its
+// error is the build's, whatever the threads.
+TEST(NavMeshBuild, FirstFailingTileInBuildOrderDecides) {
+  CLAUSE("b3d.tile-order b3d.poly.rows");
+  b3::TriangleSoup soup;
+  AddFloor(soup, 0, 0, 8, 8, 0);
+  AddFloor(soup, 4, 0, 8, 4, 100);
+  AddFloor(soup, 0, 4, 4, 8, 100);
+  b3::NavSettings settings = FloorSettings();
+  settings.MaxLocalExtent = 100;
+  for (const std::int64_t threads : {1, 2, 8}) {
+    try {
+      NavMesh::Build(soup, {}, settings, {.Threads = threads});
+      ADD_FAILURE() << "no error with " << threads << " threads";
+    } catch (const InvalidOperationException& e) {
+      ExpectFields(e.fields(), {.argument = "reach", .value = 104.0, .tileX = 1, .tileZ = 0});
+    }
+  }
+  // With room for the reach every tile builds: (0, 0) one layer... all four.
+  settings.MaxLocalExtent = 104;
+  EXPECT_EQ(NavMesh::Build(soup, {}, settings).size(), 4u);
+}
+
+// b3d.build.parallel: 1, 2 and 8 threads give the same tiles, byte for
+// byte, on the generated levels of size 64 (every kind, the region
+// presets in turn) and on random heightfields; progress is reported once
+// per tile of the range.
+TEST(NavMeshBuild, ThreadCountsGiveIdenticalBytes) {
+  CLAUSE("b3d.build.parallel");
+  const std::vector<b3::NavSettings> presets = gen::RegionLevelSettings();
+  std::size_t level = 0;
+  std::size_t tiles = 0;
+  for (const gen::LevelKind kind : gen::AllLevelKinds()) {
+    gen::LevelOptions options;
+    options.kind = kind;
+    options.size = 64;
+    const b3::TriangleSoup soup = gen::ToSoup(gen::MakeLevel(options).soup);
+    const b3::NavSettings& settings = presets[level++ % presets.size()];
+    std::int64_t reported = 0;
+    std::int64_t total = -1;
+    const NavMesh one =
+        NavMesh::Build(soup, {}, settings, {.Threads = 1, .progress = [&](const BuildProgress& p) {
+                                              ++reported;
+                                              total = p.total;
+                                              EXPECT_EQ(p.done, reported);
+                                            }});
+    EXPECT_EQ(reported, total) << gen::LevelKindName(kind);
+    EXPECT_EQ(total, b3::SoupTiles(soup, settings).Count());
+    const auto bytes = MeshBytes(one);
+    EXPECT_FALSE(bytes.empty()) << gen::LevelKindName(kind);
+    tiles += bytes.size();
+    for (const std::int64_t threads : {2, 8}) {
+      EXPECT_EQ(MeshBytes(NavMesh::Build(soup, {}, settings, {.Threads = threads})), bytes)
+          << gen::LevelKindName(kind) << " with " << threads << " threads";
+    }
+  }
+  std::mt19937_64 random(29);
+  for (int i = 0; i < 6; ++i) {
+    const b3::HeightfieldInput input = gen::RandomHeightfield(random, 8);
+    b3::NavSettings settings = presets[static_cast<std::size_t>(i) % presets.size()];
+    settings.TileSize = 8 * settings.CellSize;
+    const auto bytes = MeshBytes(NavMesh::Build(input, {}, settings));
+    tiles += bytes.size();
+    EXPECT_EQ(MeshBytes(NavMesh::Build(input, {}, settings, {.Threads = 8})), bytes);
+  }
+  EXPECT_GT(tiles, 20u);
+}

@@ -1,0 +1,26 @@
+// The stages of one tile of NavMesh::Build (docs/spec/build3d-tiles.md,
+// b3d.tile-flow) on checked settings and input.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "onepath/build3d/heightfield.hpp"
+#include "onepath/build3d/input.hpp"
+#include "onepath/build3d/settings.hpp"
+#include "onepath/build3d/tile_grid.hpp"
+#include "onepath/navmesh/tile.hpp"
+
+namespace onepath::navmesh::internal {
+
+// b3d.tile-flow steps 2 (after the solid spans) to 7: filters, compaction,
+// erosion, volumes, regions, the cut, contours, polygons, the vertical
+// reach, the detail, the layers and their tiles (none for a skipped or
+// omitted tile).
+std::vector<NavTile> TileFromSpans(build3d::Heightfield spans, const build3d::TileGrid& grid,
+                                   std::span<const build3d::ConvexVolume> volumes,
+                                   const build3d::NavSettings& settings,
+                                   const build3d::DerivedSettings& derived);
+
+}  // namespace onepath::navmesh::internal
