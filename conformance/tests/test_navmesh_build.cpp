@@ -170,7 +170,7 @@ TEST(NavMeshBuild, ThreadCountsGiveIdenticalBytes) {
                                               EXPECT_EQ(p.done, reported);
                                             }});
     EXPECT_EQ(reported, total) << gen::LevelKindName(kind);
-    EXPECT_EQ(total, b3::SoupTiles(soup, settings).Count());
+    EXPECT_EQ(total, b3::SoupTiles(soup, settings).Count());  // every tile of the range
     const auto bytes = MeshBytes(one);
     EXPECT_FALSE(bytes.empty()) << gen::LevelKindName(kind);
     tiles += bytes.size();
@@ -189,4 +189,37 @@ TEST(NavMeshBuild, ThreadCountsGiveIdenticalBytes) {
     EXPECT_EQ(MeshBytes(NavMesh::Build(input, {}, settings, {.Threads = 8})), bytes);
   }
   EXPECT_GT(tiles, 20u);
+}
+
+// b3d.build: a build of part of the range (Only) gives, for each tile it
+// builds, the tiles of the whole build at that position, and nothing else.
+TEST(NavMeshBuild, PartOfTheRangeGivesTheSameTiles) {
+  CLAUSE("b3d.build b3d.build.parallel");
+  const std::vector<b3::NavSettings> presets = gen::RegionLevelSettings();
+  std::size_t compared = 0;
+  for (const gen::LevelKind kind : gen::AllLevelKinds()) {
+    gen::LevelOptions options;
+    options.kind = kind;
+    options.size = 48;
+    options.seed = 3;
+    const b3::TriangleSoup soup = gen::ToSoup(gen::MakeLevel(options).soup);
+    const b3::NavSettings& settings = presets[compared % presets.size()];
+    const NavMesh whole = NavMesh::Build(soup, {}, settings);
+    const b3::TileRange range = b3::SoupTiles(soup, settings);
+    // The middle of the range, one tile wide in x, two deep in z.
+    const b3::TileRange part{(range.x0 + range.x1) / 2, (range.x0 + range.x1) / 2,
+                             (range.z0 + range.z1) / 2, (range.z0 + range.z1) / 2 + 1};
+    const NavMesh some = NavMesh::Build(soup, {}, settings, {.Threads = 2, .only = part});
+    std::size_t expected = 0;
+    for (const NavTile* tile : whole.Tiles()) {
+      if (!part.Contains(tile->tileX(), tile->tileZ())) continue;
+      ++expected;
+      const NavTile* same = some.Find(tile->tileX(), tile->tileZ(), tile->layer());
+      ASSERT_NE(same, nullptr) << gen::LevelKindName(kind);
+      EXPECT_EQ(Serialize(*same), Serialize(*tile)) << gen::LevelKindName(kind);
+    }
+    EXPECT_EQ(some.size(), expected) << gen::LevelKindName(kind);
+    compared += expected;
+  }
+  EXPECT_GT(compared, 5u);
 }

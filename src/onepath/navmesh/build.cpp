@@ -38,7 +38,11 @@ void CheckOptions(const BuildOptions& options) {
 template <typename BuildTile>
 NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& options,
                  const BuildTile& buildTile) {
-  const std::size_t n = order.size();
+  // b3d.build: the tiles of `only`, in build order.
+  std::vector<std::size_t> chosen;
+  for (std::size_t i = 0; i < order.size(); ++i)
+    if (!options.only || options.only->Contains(order[i].x, order[i].z)) chosen.push_back(i);
+  const std::size_t n = chosen.size();
   std::vector<std::vector<NavTile>> slots(n);
   std::vector<std::exception_ptr> errors(n);
   std::atomic<std::size_t> next{0};
@@ -51,7 +55,7 @@ NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& op
       // Tiles after a failed one are not needed (the earlier error wins).
       if (i >= n || i > firstError.load()) return;
       try {
-        slots[i] = buildTile(i);
+        slots[i] = buildTile(chosen[i]);
       } catch (...) {
         errors[i] = std::current_exception();
         std::size_t seen = firstError.load();

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <span>
 #include <tuple>
 #include <vector>
 
 #include "onepath/build3d/input.hpp"
 #include "onepath/build3d/settings.hpp"
+#include "onepath/build3d/tile_grid.hpp"
 #include "onepath/navmesh/tile.hpp"
 
 namespace onepath::navmesh {
@@ -21,7 +23,7 @@ namespace onepath::navmesh {
 // the threads; the mesh does not).
 struct BuildProgress {
   std::int64_t done = 0;   // tiles finished so far
-  std::int64_t total = 0;  // tiles of the input's range
+  std::int64_t total = 0;  // tiles to build (the range, or its part in `only`)
   std::int64_t tileX = 0;
   std::int64_t tileZ = 0;
   std::size_t layers = 0;  // tiles (layers) this tile position gave
@@ -30,6 +32,10 @@ struct BuildProgress {
 // b3d.build: how the build runs; no byte of the result depends on it.
 struct BuildOptions {
   std::int64_t Threads = 1;  // 1 .. kMaxBuildThreads
+  // b3d.build: when set, only the tiles of the input's range that lie in
+  // this range are built (the checks are the same); each gives the bytes
+  // it gives in a whole build.
+  std::optional<build3d::TileRange> only;
   std::function<void(const BuildProgress&)> progress;
 };
 
