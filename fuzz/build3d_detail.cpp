@@ -37,6 +37,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -101,13 +102,10 @@ void CompareError(const oracle::BfDetailError& o, const OnePathException& e) {
          type);
 }
 
-// b3d.poly.rows: the least row over the vertices some polygon uses.
+// b3d.poly.rows: minRow (0 for a mesh without polygons).
 std::int64_t MinRowOf(const PolyMesh& mesh) {
-  std::int64_t least = std::numeric_limits<std::int64_t>::max();
-  for (const MeshPolygon& p : mesh.polygons)
-    for (const PolyCorner& c : p.corners)
-      least = std::min<std::int64_t>(least, mesh.vertices[c.vertex].y);
-  return mesh.polygons.empty() ? 0 : least;
+  const std::optional<PolyRows> rows = PolygonRows(mesh);
+  return rows ? rows->minRow : 0;
 }
 
 void CheckDetail(const PolyMesh& mesh, const DetailMesh& detail, std::int64_t minRow) {

@@ -100,10 +100,7 @@ std::optional<NavTile> RandomBuiltTile() {
   const BorderCut cut = RegionPipeline::CutBorder(field, RegionPipeline::Partition(field, s), s);
   const PolyMesh mesh = Polygonizer::Build(RegionPipeline::Trace(field, cut, s), s);
   if (mesh.polygons.empty()) return std::nullopt;
-  std::int64_t minRow = 65535;  // b3d.poly.rows: over the vertices some polygon uses
-  for (const MeshPolygon& p : mesh.polygons)
-    for (const PolyCorner& c : p.corners)
-      minRow = std::min<std::int64_t>(minRow, mesh.vertices[c.vertex].y);
+  const std::int64_t minRow = PolygonRows(mesh)->minRow;  // b3d.poly.rows
   DetailMesh detail;
   try {
     detail = DetailMeshBuilder::Build(mesh, field, cut, minRow, s, tile.x, tile.z);
