@@ -47,8 +47,8 @@ struct PortalLink {
 
 // nav.stitch: every link of the mesh, both directions, sorted by (from,
 // polygon, edge, to, toPolygon, toEdge) (nav.stitch.order). climb is the
-// agent's climb (world units; NavMesh.Build passes
-// NavSettings.WalkableClimb): the vertical tolerance is 2 * climb, as
+// agent's climb (world units; for a built mesh f32(NavSettings.
+// AgentMaxClimb), Detour's walkableClimb): the vertical tolerance is 2 * climb, as
 // Detour's (nav.stitch.vertical). A non-finite climb throws
 // ArgumentException, a negative one ArgumentOutOfRangeException.
 std::vector<PortalLink> Stitch(const NavMesh& mesh, float climb);
