@@ -479,9 +479,10 @@ int Render(const MeshCommandOptions& o) {
         "<polyline points=\"{}\" fill=\"none\" stroke=\"#0050ff\" stroke-width=\"{}\" "
         "stroke-linejoin=\"round\"/>\n",
         points, N(2.5 * px));
-    for (const WorldPoint& p : {path->straight.front(), path->straight.back()})
-      svg += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#0050ff\"/>\n", N(p.x),
-                         N(p.z), N(5 * px));
+    if (!path->straight.empty())
+      for (const WorldPoint& p : {path->straight.front(), path->straight.back()})
+        svg += fmt::format("<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"#0050ff\"/>\n", N(p.x),
+                           N(p.z), N(5 * px));
     pathNote = fmt::format("; blue: the straight path ({}, {} points)",
                            StatusName(path->result.status), path->straight.size());
   }
