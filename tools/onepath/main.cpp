@@ -11,6 +11,9 @@
 //                         map, the pillar rooms) as golden-vector inputs, or
 //                         a 3D level as OBJ
 //                         (generate.hpp)
+//   onepath build         build a navigation mesh from an OBJ level into a
+//                         mesh file; path asks it for a path, render draws
+//                         it as SVG (mesh_commands.hpp)
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -32,6 +35,7 @@
 #include "onepath/core/fp_environment.hpp"
 #include "tools/onepath/cli_checks.hpp"
 #include "tools/onepath/generate.hpp"
+#include "tools/onepath/mesh_commands.hpp"
 #include "tools/onepath/reduce.hpp"
 #include "tools/onepath/terminal_line.hpp"
 
@@ -529,6 +533,9 @@ int main(int argc, char** argv) {
   tools::GenerateOptions go;
   CLI::App* gen = tools::AddGenerateCommand(app, go);
 
+  tools::MeshCommandOptions mo;
+  tools::AddMeshCommands(app, mo);
+
   // Every usage error exits 2, whatever CLI11's own code for it (105
   // validation, 106 required, 109 extras, 114 argument count, ...).
   if (std::string why = MisspelledSubcommand(app, argc, argv); !why.empty()) {
@@ -547,6 +554,7 @@ int main(int argc, char** argv) {
     if (*red) return tools::ReduceCommand(ro);
     if (*pre) return Preflight(pre_quiet);
     if (*gen) return tools::RunGenerate(go);
+    if (int status = 0; tools::RunMeshCommand(mo, status)) return status;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "onepath: %s\n", e.what());
     return 2;
