@@ -47,7 +47,9 @@
 // calling thread.
 //
 // Times: elapsed (real) time, the only meaningful figure with threads; on a
-// shared machine it counts other processes too. Memory: a fresh child
+// shared machine it counts other processes too. Also the process's CPU time
+// (all threads: on all cores the total work, parallel overhead included),
+// the steadier figure on a loaded machine. Memory: a fresh child
 // process (this program with --peak-memory=<case>/<input>,
 // bench_support.hpp) makes the soup and runs the build once: peak RSS (soup
 // included) and the build's own increase.
@@ -412,7 +414,8 @@ int main(int argc, char** argv) {
       benchmark::RegisterBenchmark(name.c_str(), BM_Case, static_cast<Case>(k))
           ->Arg(input)
           ->Unit(benchmark::kMillisecond)
-          ->UseRealTime();
+          ->UseRealTime()
+          ->MeasureProcessCPUTime();
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

@@ -27,6 +27,7 @@ settings, inputs = check[0]["settings"], check[1:]
 report = run(bench, repetitions, flags)
 runs = collect(report, ("threads", "tiles", "polygons", "vertices", "peak_MiB", "delta_MiB"),
                manual_time_cases=CASES)
+cpu_runs = collect(report, ())  # the process's CPU time (all threads)
 
 ctx = report["context"]
 print(f"{ctx.get('host_name', '?')}, {ctx.get('num_cpus', '?')} CPUs at "
@@ -66,9 +67,12 @@ def quotient(a, b):
 
 
 print("### Ratios ours / Recast+Detour (time; peak RSS) and speed-ups\n")
-print("| input | name | time, 1 thread | time, all cores | peak RSS, 1 thread "
-      "| peak RSS, all cores | speed-up ours (1 / all) | speed-up Recast+Detour |")
-print("| --- " * 8 + "|")
+print("Time is elapsed time; CPU is the process's CPU time (all threads: on all cores the "
+      "total work), the steadier figure on a loaded machine.\n")
+print("| input | name | time, 1 thread | time, all cores | CPU, 1 thread | CPU, all cores "
+      "| peak RSS, 1 thread | peak RSS, all cores | speed-up ours (1 / all) "
+      "| speed-up Recast+Detour |")
+print("| --- " * 10 + "|")
 args = sorted(set().union(*(set(v) for v in runs.values()))) if runs else []
 for arg in args:
     cells = []
@@ -79,7 +83,10 @@ for arg in args:
     a, b = runs.get("ours_all", {}).get(arg), runs.get("recast_all", {}).get(arg)
     if a and b:
         r_all = ratios(a, b)
-    cells = [fmt_ratio(r1[0]), fmt_ratio(r_all[0]), fmt_ratio(r1[1]), fmt_ratio(r_all[1]),
+    cpu = [quotient(*(median(cpu_runs[c][arg]) if arg in cpu_runs.get(c, {}) else None
+                      for c in pair)) for pair in (("ours_1", "recast_1"),
+                                                   ("ours_all", "recast_all"))]
+    cells = [fmt_ratio(r1[0]), fmt_ratio(r_all[0]), *cpu, fmt_ratio(r1[1]), fmt_ratio(r_all[1]),
              quotient(t("ours_1", arg), t("ours_all", arg)),
              quotient(t("recast_1", arg), t("recast_all", arg))]
     print(f"| {arg} | {names.get(arg, '')} | " + " | ".join(cells) + " |")
@@ -89,4 +96,15 @@ time_and_memory_table(runs, "One thread (argument: input)", "ours_1", "recast_1"
                       "Recast+Detour")
 time_and_memory_table(runs, "All cores (argument: input)", "ours_all", "recast_all",
                       "Recast+Detour")
+print("### CPU time of the process (argument: input)\n")
+print("| argument | ours, 1 thread | Recast+Detour | ours, all cores | Recast+Detour |")
+print("| --- " * 5 + "|")
+for arg in args:
+    cells = []
+    for c in CASES:
+        e = cpu_runs.get(c, {}).get(arg)
+        m = median(e) if e else None
+        cells.append(fmt_time(m) if m is not None else "")
+    print(f"| {arg} | " + " | ".join(cells) + " |")
+print()
 PY
