@@ -57,8 +57,8 @@
 // Extra flags:
 //  --max_input=N  skip inputs above N (default 6)
 //  --check        print, per input, both sides' tiles, polygons and
-//                 vertices (one thread and all cores) and the settings as
-//                 JSON
+//                 vertices (one thread and all cores), the tiles only one
+//                 side has (one thread) with their polygons and the settings as JSON
 #include <benchmark/benchmark.h>
 #include <recastnavigation/DetourAlloc.h>
 #include <recastnavigation/DetourNavMesh.h>
@@ -73,10 +73,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "conformance/generators/levels.hpp"
@@ -129,6 +132,7 @@ Inputs& InputsFor(int input) { return onepath::bench::InputsFor<Inputs>(input); 
 // What a build made.
 struct Output {
   std::size_t tiles = 0, polygons = 0, vertices = 0;
+  std::vector<std::tuple<int, int, int>> keys;  // (tileX, tileZ, polygons), for --check
 };
 
 // --- ours ----------------------------------------------------------------------
@@ -139,6 +143,7 @@ Output RunOurs(const Inputs& in, int threads) {
   Output out;
   for (const nav::NavTile* t : mesh.Tiles()) {
     ++out.tiles;
+    out.keys.emplace_back(t->tileX(), t->tileZ(), static_cast<int>(t->polygons().size()));
     out.polygons += t->polygons().size();
     out.vertices += t->vertices().size();
   }
@@ -332,6 +337,7 @@ Output RunRecast(const Inputs& in, int threads) {
     const dtMeshTile* t = m.getTile(i);
     if (t == nullptr || t->header == nullptr) continue;
     ++out.tiles;
+    out.keys.emplace_back(t->header->x, t->header->y, t->header->polyCount);
     out.polygons += static_cast<std::size_t>(t->header->polyCount);
     out.vertices += static_cast<std::size_t>(t->header->vertCount);
   }
@@ -387,10 +393,30 @@ int Check(int max_input) {
     const Inputs in(input);
     std::printf(",\n{\"input\": %d, \"name\": \"%s\", \"triangles\": %zu", input,
                 InputName(input).c_str(), in.soup.indices.size() / 3);
+    std::vector<std::tuple<int, int, int>> keys[2];
     for (std::size_t k = 0; k < 4; ++k) {
-      const Output o = RunCase(static_cast<Case>(k), in);
+      Output o = RunCase(static_cast<Case>(k), in);
       std::printf(", \"%s_tiles\": %zu, \"%s_polygons\": %zu, \"%s_vertices\": %zu", kCaseNames[k],
                   o.tiles, kCaseNames[k], o.polygons, kCaseNames[k], o.vertices);
+      if (k < 2) {
+        std::sort(o.keys.begin(), o.keys.end());
+        keys[k] = std::move(o.keys);
+      }
+    }
+    // The tiles one side has and the other has not, as [x, z, polygons].
+    const auto position = [](const std::tuple<int, int, int>& a,
+                             const std::tuple<int, int, int>& b) {
+      return std::tie(std::get<0>(a), std::get<1>(a)) < std::tie(std::get<0>(b), std::get<1>(b));
+    };
+    for (int side = 0; side < 2; ++side) {
+      std::vector<std::tuple<int, int, int>> only;
+      std::set_difference(keys[side].begin(), keys[side].end(), keys[1 - side].begin(),
+                          keys[1 - side].end(), std::back_inserter(only), position);
+      std::printf(", \"only_%s\": [", side == 0 ? "ours" : "recast");
+      for (std::size_t i = 0; i < only.size(); ++i)
+        std::printf("%s[%d, %d, %d]", i ? ", " : "", std::get<0>(only[i]), std::get<1>(only[i]),
+                    std::get<2>(only[i]));
+      std::printf("]");
     }
     std::printf("}");
     std::fflush(stdout);

@@ -43,15 +43,17 @@ print(f"TileCells {settings['tileCells']}, border B {settings['border']}, cs "
       f"edge {settings['maxEdgeCells']} cells, {settings['nvp']} vertices per polygon, detail "
       f"{settings['sampleDist']:g} / {settings['sampleMaxError']:g}.\n")
 print("### Inputs: size 256, seed 1; both sides' results (ours / Recast+Detour)\n")
-print("| input | name | triangles | tiles | polygons | vertices | same counts on all cores |")
-print("| --- " * 7 + "|")
+print("| input | name | triangles | tiles | polygons | vertices | same counts on all cores "
+      "| tiles only ours has | only Recast+Detour has ([x, z, polygons]) |")
+print("| --- " * 9 + "|")
 for s in inputs:
     same = all(s[f"{side}_1_{k}"] == s[f"{side}_all_{k}"]
                for side in ("ours", "recast") for k in ("tiles", "polygons", "vertices"))
     print(f"| {s['input']} | {s['name']} | {s['triangles']} | "
           f"{s['ours_1_tiles']} / {s['recast_1_tiles']} | "
           f"{s['ours_1_polygons']} / {s['recast_1_polygons']} | "
-          f"{s['ours_1_vertices']} / {s['recast_1_vertices']} | {'yes' if same else 'NO'} |")
+          f"{s['ours_1_vertices']} / {s['recast_1_vertices']} | {'yes' if same else 'NO'} | "
+          f"{' '.join(map(str, s['only_ours']))} | {' '.join(map(str, s['only_recast']))} |")
 print()
 
 names = {s["input"]: s["name"] for s in inputs}
