@@ -16,6 +16,8 @@ Runs, one after the other (each at low priority, nice -n 19):
   1. tools/fuzz_nightly.sh --budget FUZZ_BUDGET       -> DIR/fuzz/summary.{md,json}
   2. tools/golden-coverage.sh                         -> DIR/coverage/golden-coverage.{md,json}
   3. tools/mutation.py --sample N --budget S --seed D -> DIR/mutation/{report.md,summary.json,survivors.txt}
+  4. tools/nightly_detour.sh (the Detour differential on built meshes with
+     5 x 10^4 query pairs per level, build/test-gcc) -> DIR/detour.log
 and writes DIR/nightly.md (the three summaries) and DIR/status.txt (each
 step's exit status). The mutation sample's seed is the date (YYYYMMDD) unless
 --mutation-seed is given, so that successive nights try other mutants; its
@@ -32,6 +34,7 @@ options:
                          .github/workflows/cflite_batch.yml)
   --skip-coverage        leave out step 2
   --skip-mutation        leave out step 3
+  --skip-detour          leave out step 4
   -h, --help             this text
 
 Exit status: 0 when every step exited 0; 1 when a step reported a finding
@@ -47,13 +50,14 @@ die() {
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 report_dir="" jobs=2 fuzz_budget=600 mut_sample=120 mut_budget=2400 mut_seed=$(date -u +%Y%m%d)
-skip_fuzz=0 skip_cov=0 skip_mut=0
+skip_fuzz=0 skip_cov=0 skip_mut=0 skip_detour=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -h | --help) usage; exit 0 ;;
     --skip-fuzz) skip_fuzz=1; shift; continue ;;
     --skip-coverage) skip_cov=1; shift; continue ;;
     --skip-mutation) skip_mut=1; shift; continue ;;
+    --skip-detour) skip_detour=1; shift; continue ;;
     --report-dir | --jobs | --fuzz-budget | --mutation-sample | --mutation-budget | --mutation-seed)
       [ $# -ge 2 ] || die "$1 needs a value (see --help)" ;;
     *) die "unknown option $1 (see --help)" ;;
@@ -109,6 +113,9 @@ if [ "$skip_mut" = 0 ]; then
   for f in report.md summary.json survivors.txt; do
     [ ! -f "$root/build/mutation/$f" ] || cp "$root/build/mutation/$f" "$report_dir/mutation/"
   done
+fi
+if [ "$skip_detour" = 0 ]; then
+  step detour "$root/tools/nightly_detour.sh" "$root/build/test-gcc" 50000
 fi
 
 {

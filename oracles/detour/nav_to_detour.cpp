@@ -3,6 +3,7 @@
 
 #include <DetourAlloc.h>
 #include <DetourNavMesh.h>
+#include <DetourNavMeshQuery.h>
 #include <DetourStatus.h>
 
 #include <algorithm>
@@ -34,6 +35,7 @@ std::string StatusText(const char* what, dtStatus status) {
 unsigned char* TileData(const Tile& tile, float climb, int& size) {
   const int vertCount = static_cast<int>(tile.vertices.size() / 3);
   const int polyCount = static_cast<int>(tile.polygons.size());
+  const bool fan = tile.detailPolygons.empty();
   int internalEdges = 0, portalEdges = 0, triangles = 0;
   for (std::size_t p = 0; p < tile.polygons.size(); ++p) {
     for (std::int32_t link : tile.links[p]) {
@@ -42,6 +44,8 @@ unsigned char* TileData(const Tile& tile, float climb, int& size) {
     }
     triangles += static_cast<int>(tile.polygons[p].size()) - 2;
   }
+  if (!fan) triangles = static_cast<int>(tile.detailTriangles.size() / 4);
+  const int detailVertCount = fan ? 0 : static_cast<int>(tile.detailVertices.size() / 3);
   // Detour links an edge to at most 4 polygons of each neighbouring tile;
   // a position has at most 1024 layers, but the meshes compared have few:
   // 16 per portal edge (4 layers) is checked below by the caller's counts.
@@ -51,17 +55,19 @@ unsigned char* TileData(const Tile& tile, float climb, int& size) {
   const int polysSize = Align4(static_cast<int>(sizeof(dtPoly)) * polyCount);
   const int linksSize = Align4(static_cast<int>(sizeof(dtLink)) * maxLinks);
   const int detailSize = Align4(static_cast<int>(sizeof(dtPolyDetail)) * polyCount);
+  const int detailVertsSize = Align4(static_cast<int>(sizeof(float)) * 3 * detailVertCount);
   const int trisSize = Align4(4 * triangles);
-  size = headerSize + vertsSize + polysSize + linksSize + detailSize + trisSize;
+  size = headerSize + vertsSize + polysSize + linksSize + detailSize + detailVertsSize + trisSize;
   auto* data = static_cast<unsigned char*>(dtAlloc(size, DT_ALLOC_PERM));
   std::memset(data, 0, size);
 
   auto* header = reinterpret_cast<dtMeshHeader*>(data);
   auto* verts = reinterpret_cast<float*>(data + headerSize);
   auto* polys = reinterpret_cast<dtPoly*>(data + headerSize + vertsSize);
-  auto* details =
-      reinterpret_cast<dtPolyDetail*>(data + headerSize + vertsSize + polysSize + linksSize);
-  unsigned char* tris = data + headerSize + vertsSize + polysSize + linksSize + detailSize;
+  unsigned char* after = data + headerSize + vertsSize + polysSize + linksSize;
+  auto* details = reinterpret_cast<dtPolyDetail*>(after);
+  auto* detailVerts = reinterpret_cast<float*>(after + detailSize);
+  unsigned char* tris = after + detailSize + detailVertsSize;
 
   header->magic = DT_NAVMESH_MAGIC;
   header->version = DT_NAVMESH_VERSION;
@@ -72,7 +78,7 @@ unsigned char* TileData(const Tile& tile, float climb, int& size) {
   header->vertCount = vertCount;
   header->maxLinkCount = maxLinks;
   header->detailMeshCount = polyCount;
-  header->detailVertCount = 0;
+  header->detailVertCount = detailVertCount;
   header->detailTriCount = triangles;
   header->bvNodeCount = 0;
   header->offMeshConCount = 0;
@@ -86,14 +92,22 @@ unsigned char* TileData(const Tile& tile, float climb, int& size) {
     header->bmin[a] = 1e30f;
     header->bmax[a] = -1e30f;
   }
+  // World position: one binary64 addition, rounded to binary32.
+  auto world = [&origin](int a, float local) {
+    return static_cast<float>(origin[a] + static_cast<double>(local));
+  };
   for (int v = 0; v < vertCount; ++v) {
     for (int a = 0; a < 3; ++a) {
-      const float w = static_cast<float>(origin[a] + static_cast<double>(tile.vertices[v * 3 + a]));
+      const float w = world(a, tile.vertices[v * 3 + a]);
       verts[v * 3 + a] = w;
       header->bmin[a] = std::min(header->bmin[a], w);
       header->bmax[a] = std::max(header->bmax[a], w);
     }
   }
+  for (int v = 0; v < detailVertCount; ++v) {
+    for (int a = 0; a < 3; ++a) detailVerts[v * 3 + a] = world(a, tile.detailVertices[v * 3 + a]);
+  }
+  for (int t = 0; !fan && t < 4 * triangles; ++t) tris[t] = tile.detailTriangles[t];
   int triBase = 0;
   for (int p = 0; p < polyCount; ++p) {
     dtPoly& poly = polys[p];
@@ -110,6 +124,14 @@ unsigned char* TileData(const Tile& tile, float climb, int& size) {
                      : link == -1
                          ? 0
                          : static_cast<unsigned short>(DT_EXT_LINK | DetourSide(-2 - link));
+    }
+    if (!fan) {
+      const Tile::DetailRange& r = tile.detailPolygons[p];
+      details[p].vertBase = r.vertexBase;
+      details[p].vertCount = static_cast<unsigned char>(r.vertexCount);
+      details[p].triBase = r.triangleBase;
+      details[p].triCount = static_cast<unsigned char>(r.triangleCount);
+      continue;
     }
     details[p].vertBase = 0;
     details[p].vertCount = 0;
@@ -128,13 +150,37 @@ unsigned char* TileData(const Tile& tile, float climb, int& size) {
 struct MeshDeleter {
   void operator()(dtNavMesh* mesh) const { dtFreeNavMesh(mesh); }
 };
+struct QueryDeleter {
+  void operator()(dtNavMeshQuery* query) const { dtFreeNavMeshQuery(query); }
+};
+
+constexpr int kMaxNodes = 65535;
 
 }  // namespace
 
-Outcome StitchWithDetour(const std::vector<Tile>& tiles, float climb, double gridOriginX,
-                         double gridOriginZ) {
-  Outcome out;
-  std::unique_ptr<dtNavMesh, MeshDeleter> mesh(dtAllocNavMesh());
+struct Mesh::State {
+  std::unique_ptr<dtNavMesh, MeshDeleter> mesh{dtAllocNavMesh()};
+  std::unique_ptr<dtNavMeshQuery, QueryDeleter> query{dtAllocNavMeshQuery()};
+  dtQueryFilter filter;  // include every flag, exclude none, every area 1
+  std::string error;
+
+  dtPolyRef Ref(const PolygonKey& k) const {
+    const dtMeshTile* tile = mesh->getTileAt(k.tileX, k.tileZ, k.layer);
+    if (tile == nullptr) return 0;
+    return mesh->getPolyRefBase(tile) | static_cast<dtPolyRef>(k.polygon);
+  }
+  PolygonKey Key(dtPolyRef ref) const {
+    const dtMeshTile* tile = nullptr;
+    const dtPoly* poly = nullptr;
+    mesh->getTileAndPolyByRefUnsafe(ref, &tile, &poly);
+    return {tile->header->x, tile->header->y, static_cast<std::uint16_t>(tile->header->layer),
+            mesh->decodePolyIdPoly(ref)};
+  }
+};
+
+Mesh::Mesh(const std::vector<Tile>& tiles, float climb, double gridOriginX, double gridOriginZ)
+    : state_(std::make_unique<State>()) {
+  dtNavMesh& mesh = *state_->mesh;
   dtNavMeshParams params{};
   params.orig[0] = static_cast<float>(gridOriginX);
   params.orig[1] = 0.0f;
@@ -144,20 +190,31 @@ Outcome StitchWithDetour(const std::vector<Tile>& tiles, float climb, double gri
   params.maxTiles = std::max<int>(1, static_cast<int>(tiles.size()));
   params.maxPolys = 1;
   for (const Tile& t : tiles) params.maxPolys = std::max<int>(params.maxPolys, t.polygons.size());
-  if (dtStatus s = mesh->init(&params); dtStatusFailed(s)) {
-    out.error = StatusText("dtNavMesh::init", s);
-    return out;
+  if (dtStatus s = mesh.init(&params); dtStatusFailed(s)) {
+    state_->error = StatusText("dtNavMesh::init", s);
+    return;
   }
   for (const Tile& t : tiles) {
     int size = 0;
     unsigned char* data = TileData(t, climb, size);
-    if (dtStatus s = mesh->addTile(data, size, DT_TILE_FREE_DATA, 0, nullptr); dtStatusFailed(s)) {
+    if (dtStatus s = mesh.addTile(data, size, DT_TILE_FREE_DATA, 0, nullptr); dtStatusFailed(s)) {
       dtFree(data);
-      out.error = StatusText("dtNavMesh::addTile", s);
-      return out;
+      state_->error = StatusText("dtNavMesh::addTile", s);
+      return;
     }
   }
-  const dtNavMesh& m = *mesh;
+  if (dtStatus s = state_->query->init(&mesh, kMaxNodes); dtStatusFailed(s)) {
+    state_->error = StatusText("dtNavMeshQuery::init", s);
+  }
+}
+
+Mesh::~Mesh() = default;
+
+const std::string& Mesh::error() const { return state_->error; }
+
+std::vector<Link> Mesh::Links() const {
+  std::vector<Link> links;
+  const dtNavMesh& m = *state_->mesh;
   for (int i = 0; i < m.getMaxTiles(); ++i) {
     const dtMeshTile* tile = m.getTile(i);
     if (tile == nullptr || tile->header == nullptr) continue;
@@ -181,10 +238,68 @@ Outcome StitchWithDetour(const std::vector<Tile>& tiles, float climb, double gri
         out1.side = link.side;
         out1.bmin = link.bmin;
         out1.bmax = link.bmax;
-        out.links.push_back(out1);
+        links.push_back(out1);
       }
     }
   }
+  return links;
+}
+
+Nearest Mesh::FindNearestPolygon(const Point& center, const Point& halfExtents) const {
+  Nearest out;
+  dtPolyRef ref = 0;
+  const dtStatus s = state_->query->findNearestPoly(center.data(), halfExtents.data(),
+                                                    &state_->filter, &ref, out.point.data());
+  if (dtStatusFailed(s) || ref == 0) return out;
+  out.found = true;
+  out.polygon = state_->Key(ref);
+  return out;
+}
+
+Path Mesh::FindPath(const PolygonKey& start, const PolygonKey& goal, const Point& startPos,
+                    const Point& goalPos) const {
+  Path out;
+  std::vector<dtPolyRef> refs(kMaxNodes);
+  int count = 0;
+  const dtStatus s =
+      state_->query->findPath(state_->Ref(start), state_->Ref(goal), startPos.data(),
+                              goalPos.data(), &state_->filter, refs.data(), &count, kMaxNodes);
+  if (dtStatusFailed(s)) {
+    out.error = StatusText("dtNavMeshQuery::findPath", s);
+    return out;
+  }
+  out.status = !dtStatusDetail(s, DT_PARTIAL_RESULT) ? Path::kFound
+               : dtStatusDetail(s, DT_OUT_OF_NODES)  ? Path::kPartial
+                                                     : Path::kUnreachable;
+  for (int i = 0; i < count; ++i) out.corridor.push_back(state_->Key(refs[i]));
+  return out;
+}
+
+std::vector<Point> Mesh::FindStraightPath(const Point& startPos, const Point& goalPos,
+                                          const std::vector<PolygonKey>& corridor) const {
+  std::vector<dtPolyRef> refs;
+  for (const PolygonKey& k : corridor) refs.push_back(state_->Ref(k));
+  const int room = static_cast<int>(2 * refs.size() + 8);
+  std::vector<float> points(3 * static_cast<std::size_t>(room));
+  std::vector<unsigned char> flags(room);
+  std::vector<dtPolyRef> through(room);
+  int count = 0;
+  const dtStatus s = state_->query->findStraightPath(startPos.data(), goalPos.data(), refs.data(),
+                                                     static_cast<int>(refs.size()), points.data(),
+                                                     flags.data(), through.data(), &count, room, 0);
+  std::vector<Point> out;
+  if (dtStatusFailed(s)) return out;
+  for (int i = 0; i < count; ++i)
+    out.push_back({points[3 * i], points[3 * i + 1], points[3 * i + 2]});
+  return out;
+}
+
+Outcome StitchWithDetour(const std::vector<Tile>& tiles, float climb, double gridOriginX,
+                         double gridOriginZ) {
+  const Mesh mesh(tiles, climb, gridOriginX, gridOriginZ);
+  Outcome out;
+  out.error = mesh.error();
+  if (out.error.empty()) out.links = mesh.Links();
   return out;
 }
 

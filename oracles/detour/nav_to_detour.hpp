@@ -4,14 +4,19 @@
 // detail sub-meshes and triangles, no bounding-volume tree, no off-mesh
 // connections), added to a tiled dtNavMesh of Debian's librecast-dev
 // (1.5.1+git20210215.e75adf8), which connects each tile with the tiles
-// around it; the external links (dtLink with a side) are read back.
+// around it; the external links (dtLink with a side) are read back. A tile
+// with a detail mesh carries it (Detour takes its heights from it); one
+// without gets a fan of its polygon's corners. The same mesh answers
+// dtNavMeshQuery's findNearestPoly, findPath and findStraightPath (Mesh).
 //
 // It shares no code with src/ and is never linked into it: the tile values
 // below are the oracle's own (the differential test copies a NavTile's
 // values into them).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +36,18 @@ struct Tile {
   std::vector<float> vertices;  // local x, y, z per vertex
   std::vector<std::vector<std::uint16_t>> polygons;
   std::vector<std::vector<std::int32_t>> links;
+  // The detail mesh, Detour's layout: per polygon its extra vertices
+  // [vertexBase, vertexBase + vertexCount) of detailVertices (local x, y,
+  // z each) and its triangles [triangleBase, triangleBase +
+  // triangleCount) of detailTriangles (4 bytes each: three vertex numbers,
+  // k < corners the corner k, corners + j the extra vertex j, then the
+  // edge flags). Empty detailPolygons: a fan of the corners.
+  struct DetailRange {
+    std::uint32_t vertexBase = 0, vertexCount = 0, triangleBase = 0, triangleCount = 0;
+  };
+  std::vector<DetailRange> detailPolygons;
+  std::vector<float> detailVertices;
+  std::vector<std::uint8_t> detailTriangles;
 };
 
 // One external link as Detour stores it: from polygon `polygon` edge `edge`
@@ -53,6 +70,57 @@ struct Link {
 struct Outcome {
   std::vector<Link> links;  // every external link of every tile
   std::string error;        // non-empty: Detour refused (dtStatus in hex)
+};
+
+// A polygon of the mesh by its tile's key and its index in the tile.
+struct PolygonKey {
+  std::int32_t tileX = 0, tileZ = 0;
+  std::uint16_t layer = 0;
+  std::uint32_t polygon = 0;
+  friend bool operator==(const PolygonKey&, const PolygonKey&) = default;
+};
+
+using Point = std::array<float, 3>;  // world x, y, z (binary32, as Detour)
+
+struct Nearest {
+  bool found = false;
+  PolygonKey polygon;
+  Point point{};
+};
+
+// findPath's result: found (the goal reached), partial (DT_PARTIAL_RESULT
+// with DT_OUT_OF_NODES) or unreachable (DT_PARTIAL_RESULT alone), the
+// corridor, and error non-empty when Detour failed.
+struct Path {
+  enum Status { kFound, kPartial, kUnreachable } status = kUnreachable;
+  std::vector<PolygonKey> corridor;
+  std::string error;
+};
+
+// The tiles in one dtNavMesh (as StitchWithDetour) with a dtNavMeshQuery
+// of 65535 nodes and the default filter (every polygon, every area cost 1).
+class Mesh {
+ public:
+  Mesh(const std::vector<Tile>& tiles, float climb, double gridOriginX, double gridOriginZ);
+  ~Mesh();
+  Mesh(const Mesh&) = delete;
+  Mesh& operator=(const Mesh&) = delete;
+
+  const std::string& error() const;  // non-empty: Detour refused a tile
+  std::vector<Link> Links() const;   // every external link of every tile
+  // findNearestPoly(center, halfExtents).
+  Nearest FindNearestPolygon(const Point& center, const Point& halfExtents) const;
+  // findPath(start, goal, startPos, goalPos) with room for 65535 polygons.
+  Path FindPath(const PolygonKey& start, const PolygonKey& goal, const Point& startPos,
+                const Point& goalPos) const;
+  // findStraightPath(startPos, goalPos, corridor), no options; empty on a
+  // failure.
+  std::vector<Point> FindStraightPath(const Point& startPos, const Point& goalPos,
+                                      const std::vector<PolygonKey>& corridor) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
 };
 
 // All tiles into one dtNavMesh (tile width and height = the first tile's
