@@ -627,7 +627,7 @@ void Print(const StitchCounts& c, const QueryCounts& q) {
 bool QueriesAgree(const QueryCounts& q) {
   return q.snapOther == 0 && q.snapNone == 0 && q.reachOther == 0 && q.straightOff == 0 &&
          q.crossOff == 0 && q.costAbove == 0 &&
-         q.alongPortal + q.oursNotTaut <= q.found * 3 / 100 && q.detourLonger <= q.found / 100;
+         q.alongPortal + q.oursNotTaut <= q.found * 5 / 1000 && q.detourLonger <= q.found / 100;
 }
 
 TEST(NavMeshDetourDifferential, BuiltLevels) {
@@ -656,10 +656,11 @@ TEST(NavMeshDetourDifferential, BuiltLevels) {
   // Detour's path, which passes every portal of the same corridor, at a
   // near-degenerate apex (alongPortal) or elsewhere (oursNotTaut): the
   // pinned funnel (nav.query.straight) is not always taut
-  // (nav.query.detour). Not a conformance difference; the ceiling, 3% of
-  // the found paths (measured: 2.6% and 0.01% on 2000 pairs per level),
-  // keeps them from growing unnoticed.
-  EXPECT_LE(qc.alongPortal + qc.oursNotTaut, qc.found * 3 / 100);
+  // (nav.query.detour). Not a conformance difference; the ceiling, 0.5% of
+  // the found paths (measured 0.08% with the near apex test of
+  // nav.query.straight, 2.6% with an exact one), keeps them from growing
+  // unnoticed.
+  EXPECT_LE(qc.alongPortal + qc.oursNotTaut, qc.found * 5 / 1000);
   // Detour's path longer than ours on the same corridor, ours passing every
   // portal: Detour's funnel not taut (binary32, dtVequal, byte portals);
   // ceiling 1% (measured 0.15%).
@@ -689,7 +690,7 @@ TEST(NavMeshDetourDifferential, NegativeControls) {
         "negative control, lengths x 1.05: %ld of %ld found paths beyond tolerance, unexplained "
         "%ld, classed as ours not taut %ld (ceiling %ld)\n",
         qc.straightOff + qc.crossOff + qc.alongPortal + qc.oursNotTaut, qc.found,
-        qc.straightOff + qc.crossOff, qc.alongPortal + qc.oursNotTaut, qc.found * 3 / 100);
+        qc.straightOff + qc.crossOff, qc.alongPortal + qc.oursNotTaut, qc.found * 5 / 1000);
   }
   {
     StitchCounts sc;

@@ -62,7 +62,7 @@ std::vector<WorldPoint> NavQuery::FindStraightPath(WorldPoint startPos, WorldPoi
     const WorldPoint& l = portals[i].first;
     const WorldPoint& r = portals[i].second;
     if (OrientW(apex, right, r) >= 0) {
-      if (EqualXZ(apex, right) || OrientW(apex, left, r) < 0) {
+      if (NearXZ(apex, right) || OrientW(apex, left, r) < 0) {
         right = r;
         rightIndex = i;
       } else {
@@ -76,7 +76,7 @@ std::vector<WorldPoint> NavQuery::FindStraightPath(WorldPoint startPos, WorldPoi
       }
     }
     if (OrientW(apex, left, l) <= 0) {
-      if (EqualXZ(apex, left) || OrientW(apex, right, l) > 0) {
+      if (NearXZ(apex, left) || OrientW(apex, right, l) > 0) {
         left = l;
         leftIndex = i;
       } else {

@@ -61,6 +61,15 @@ int OrientW(const WorldPoint& a, const WorldPoint& b, const WorldPoint& c);
 double Dist(const WorldPoint& a, const WorldPoint& b);
 // nav.query.values: x and z equal as numbers.
 inline bool EqualXZ(const WorldPoint& a, const WorldPoint& b) { return a.x == b.x && a.z == b.z; }
+
+// nav.query.straight: the funnel's apex test, a and b within 2^-14 in
+// (x, z): (dx dx + dz dz) <= 2^-28, binary64 in that order.
+inline constexpr double kFunnelApexSquared = 0x1p-28;
+inline bool NearXZ(const WorldPoint& a, const WorldPoint& b) {
+  const double dx = b.x - a.x;
+  const double dz = b.z - a.z;
+  return dx * dx + dz * dz <= kFunnelApexSquared;
+}
 // nav.query.values: a caller's point, x, y, z: not finite ArgumentException,
 // outside pred.domain ArgumentOutOfRangeException, argument name + ".x".
 void CheckPoint(const WorldPoint& p, const std::string& name);
