@@ -105,7 +105,8 @@ json Positive(const std::string& kind, const json& input, json clauses, const js
   // A flag for a mesh with tiles on layers above 0 (b3d.tile-layers).
   json allFlags = flags;
   int layers = 0;
-  for (const onepath::navmesh::NavTile* tile : onepath::navmesh::NavMesh::Deserialize(mesh).Tiles())
+  const onepath::navmesh::NavMesh back = onepath::navmesh::NavMesh::Deserialize(mesh);
+  for (const onepath::navmesh::NavTile* tile : back.Tiles())
     layers = std::max(layers, tile->layer() + 1);
   if (layers > 1) allFlags.push_back(fmt::format("layers_{}", layers));
   const Bytes links = conf::FromHex(stages.at("links").get<std::string>());
