@@ -146,16 +146,54 @@ std::string TilesWhere(const Difference&, const json& expected, const json& actu
 
 const OutputForm kTilesOutput{DecodeTiles, nullptr, TilesWhere};
 
+// nav.links-bytes: {"links": [{"from": [tileX, tileZ, layer], "polygon",
+// "edge", "to": [...], "toPolygon", "toEdge", "lo", "hi"}, ...]}.
+json DecodeLinks(const Bytes& bytes) {
+  CanonicalReader r(bytes);
+  const auto key = [&r] {
+    const std::int32_t x = r.I32(), z = r.I32();
+    return json::array({x, z, r.U16()});
+  };
+  json links = json::array();
+  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
+    json l;
+    l["from"] = key();
+    l["polygon"] = r.U32();
+    l["edge"] = r.U8();
+    l["to"] = key();
+    l["toPolygon"] = r.U32();
+    l["toEdge"] = r.U8();
+    l["lo"] = r.F32();
+    l["hi"] = r.F32();
+    links.push_back(l);
+  }
+  if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
+  return {{"links", links}};
+}
+
+// "link 3: {...}, expected {...}", or another number of links.
+std::string LinksWhere(const Difference&, const json& expected, const json& actual) {
+  const json& e = expected.at("links");
+  const json& a = actual.at("links");
+  for (std::size_t i = 0; i < e.size() && i < a.size(); ++i)
+    if (e[i] != a[i]) return fmt::format("link {}: {}, expected {}", i, a[i].dump(), e[i].dump());
+  return fmt::format("{} links, expected {}", a.size(), e.size());
+}
+
+const OutputForm kLinksOutput{DecodeLinks, nullptr, LinksWhere};
+
 const OperationFamily kNavMeshBuild({
     // b3d.build: stages tiles, mesh, links; the output is the last.
     {.name = "NavMesh.Build",
      .family = "build3d/mesh-levels",
+     .otherFamilies = {"build3d/mesh-layers-chunk"},
      .clause = "b3d.build",
      .run = [](const json& in) { return Stages(in).back(); },
      .key = WriteJsonKey,
+     .output = &kLinksOutput,
      .stages = {{"tiles", "b3d.tile-flow", &kTilesOutput},
                 {"mesh", "nav.mesh-bytes", nullptr},
-                {"links", "nav.links-bytes", nullptr}},
+                {"links", "nav.links-bytes", &kLinksOutput}},
      .runStages = Stages},
 });
 
