@@ -241,14 +241,16 @@ elf_machine() {
 }
 
 # ---------------------------------------------------------------------------
-# Thread count. The reference has no parallel code yet: every cell replays
-# the golden families on one thread, and that is all there is to check.
-#
-# THREADS: when the reference gains parallel code, each cell replays here at
-# 1, 2 and 8 threads (through the runner's thread-count option) and every
-# thread count must give the same result as the single-threaded run.
-thread_counts=(1)
-thread_note="threads: the reference has no parallel code yet; every cell runs on 1 thread (the 1/2/8-thread check goes in tools/matrix.sh at THREADS)"
+# Thread count (b3d.build.parallel): NavMesh.Build may build tiles on several
+# threads, and no byte of its result may depend on how many. Every cell
+# replays all families as the vectors say (their own thread count, 1), then
+# replays the whole-mesh families again with ONEPATH_BUILD_THREADS set to
+# each further count (the runner's NavMesh.Build takes it in place of a
+# vector's in-range count; conformance/runner/ops/navmesh_build.cpp): the
+# same expected hashes must pass.
+thread_counts=(1 8)
+thread_families=(build3d/mesh-levels build3d/mesh-layers-chunk)
+thread_note="threads: every cell replays all families at the vectors' own thread count (1), then ${thread_families[*]} with ONEPATH_BUILD_THREADS=${thread_counts[*]:1} against the same hashes"
 
 # ---------------------------------------------------------------------------
 # One cell: configure, build, check flags, replay. Sets the cell_* variables.
@@ -315,13 +317,27 @@ run_cell() {
     --report-dir "$dir/report" >"$run_log" 2>&1 || rc=$?
   cell_run_s=$(seconds_since "$t0")
 
-  local n k ids checks
+  local n k ids checks threads family_args=() trc
+  for family in "${thread_families[@]}"; do family_args+=(--family "$family"); done
   case $rc in
     0)
       n=$(sed -n 's/^\([0-9]*\) passed, 0 failed$/\1/p' "$run_log" | tail -n 1)
       if [ -n "$n" ]; then
         cell_status=pass
         cell_result="pass ($n vectors)"
+        # The thread-count dimension: the whole-mesh families again.
+        for threads in "${thread_counts[@]:1}"; do
+          trc=0
+          ONEPATH_BUILD_THREADS=$threads "${wrapper[@]}" "$dir/tools/onepath" conformance --quiet \
+            --source-dir "$root" "${family_args[@]}" >"$run_log.threads$threads" 2>&1 || trc=$?
+          if [ $trc -ne 0 ]; then
+            cell_status=mismatch
+            cell_result="MISMATCH with $threads threads (exit $trc; $run_log.threads$threads)"
+            cell_detail=$(grep -m 1 '^FAIL ' "$run_log.threads$threads" || true)
+            break
+          fi
+          cell_result="$cell_result, mesh families pass with $threads threads"
+        done
       else
         cell_result="ERROR (exit 0 without a count; $run_log)"
       fi ;;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <stdexcept>
+#include <string>
 
 namespace onepath::gen {
 
@@ -39,6 +41,36 @@ std::vector<NavSettings> RegionLevelSettings() {
   presets[3].MinRegionArea = 1;
   presets[3].MergeRegionArea = 0;
   return presets;
+}
+
+std::vector<MeshPreset> MeshPresets() {
+  // b3d.presets: the table's values, nothing else changed from NavSettings{}.
+  NavSettings fine;
+  fine.CellSize = 0.15;
+  fine.CellHeight = 0.1;
+  fine.TileSize = 4.8;
+  fine.MinRegionArea = 16;
+  fine.MergeRegionArea = 100;
+  fine.DetailSampleDistance = 0.9;
+  fine.DetailMaxError = 0.1;
+  NavSettings large;
+  large.CellSize = 0.4;
+  large.CellHeight = 0.2;
+  large.TileSize = 12.8;
+  large.AgentHeight = 3.0;
+  large.AgentRadius = 1.2;
+  large.AgentMaxClimb = 1.2;
+  large.Partition = build3d::Partition::Layers;
+  large.MinRegionArea = 36;
+  large.MergeRegionArea = 225;
+  large.MaxEdgeLength = 16.0;
+  return {{"recast-demo", NavSettings{}}, {"fine", fine}, {"large-agent-layers", large}};
+}
+
+NavSettings MeshPresetSettings(const std::string& name) {
+  for (const MeshPreset& p : MeshPresets())
+    if (name == p.name) return p.settings;
+  throw std::invalid_argument("no settings preset named " + name);
 }
 
 std::vector<ConvexVolume> RandomVolumes(std::mt19937_64& random, double lo, double hi, double ylo,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <random>
+#include <string>
 #include <vector>
 
 #include "conformance/generators/levels.hpp"
@@ -26,6 +27,21 @@ build3d::NavSettings GridSettings(double cellSize, double cellHeight, double til
 // The defaults (Recast's demo), a finer and a coarser grid off the level's
 // lattice, and an agent of radius 0 (no erosion: regions reach the walls).
 std::vector<build3d::NavSettings> RegionLevelSettings();
+
+// The three named settings presets of the whole-mesh golden families
+// (build3d/mesh-levels, build3d/mesh-layers-chunk; docs/spec/build3d-tiles.md,
+// b3d.presets): "recast-demo" (the defaults, Recast's demo), "fine" (cells
+// of 0.15 x 0.1, tiles of 4.8) and "large-agent-layers" (an agent of radius
+// 1.2, height 3, climb 1.2 on cells of 0.4 x 0.2, tiles of 12.8, Partition
+// = Layers). The values are the spec's table; a preset's name is its key in
+// the vectors.
+struct MeshPreset {
+  const char* name;
+  build3d::NavSettings settings;
+};
+std::vector<MeshPreset> MeshPresets();
+// The preset of this name; throws std::invalid_argument for another name.
+build3d::NavSettings MeshPresetSettings(const std::string& name);
 
 // `count` random polygons with centres in [lo, hi]^2 and random areas
 // (a third of them null), over the heights ylo .. yhi.

@@ -83,6 +83,8 @@ struct Relations {
 struct Operation {
   std::string name;    // as the spec names it: "Region.Offset"
   std::string family;  // the golden family holding its vectors: "offset"
+  // Further families holding its vectors (NavMesh.Build: build3d/mesh-layers-chunk).
+  std::vector<std::string> otherFamilies;
   // The clause of the step that makes the result: a region's boundary
   // ("offset.pieces"), a predicate's sign ("pred.orient2d").
   std::string clause;

@@ -4,6 +4,7 @@
 // for every thread count, and 1, 2 and 8 threads giving the same bytes on
 // generated levels and random heightfields.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -13,8 +14,11 @@
 
 #include "conformance/generators/build3d_fields.hpp"
 #include "conformance/generators/levels.hpp"
+#include "conformance/runner/adapter_protocol.hpp"
+#include "conformance/runner/operations.hpp"
 #include "conformance/tests/build3d_util.hpp"
 #include "conformance/tests/clause.hpp"
+#include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/navmesh.hpp"
 
@@ -222,4 +226,85 @@ TEST(NavMeshBuild, PartOfTheRangeGivesTheSameTiles) {
     compared += expected;
   }
   EXPECT_GT(compared, 5u);
+}
+
+// The runner's NavMesh.Build (b3d.build, nav.mesh-bytes, nav.links-bytes):
+// on the two-floor soup of FirstFailingTileInBuildOrderDecides with room
+// for the reach, its stages are the tiles' hashes by key, the mesh's bytes
+// and the stitched links' bytes as the library gives them; a changed tile
+// is named by its key; ONEPATH_BUILD_THREADS changes nothing, and leaves
+// an out-of-range thread count alone.
+TEST(NavMeshBuild, RunnerOperationStagesAreTheLibrarysBytes) {
+  CLAUSE("b3d.build nav.mesh-bytes nav.links-bytes");
+  namespace rc = onepath::conformance;
+  using nlohmann::json;
+  b3::TriangleSoup soup;
+  AddFloor(soup, 0, 0, 8, 8, 0);
+  AddFloor(soup, 4, 0, 8, 4, 100);
+  AddFloor(soup, 0, 4, 4, 8, 100);
+  b3::NavSettings s = FloorSettings();
+  s.MaxLocalExtent = 104;
+  json vertices = json::array(), indices = json::array();
+  for (const float v : soup.vertices) vertices.push_back(static_cast<double>(v));
+  for (const std::int32_t i : soup.indices) indices.push_back(i);
+  const json input = {{"soup", {{"vertices", vertices}, {"indices", indices}}},
+                      {"settings",
+                       {{"CellSize", s.CellSize},
+                        {"CellHeight", s.CellHeight},
+                        {"TileSize", s.TileSize},
+                        {"OriginX", s.OriginX},
+                        {"OriginZ", s.OriginZ},
+                        {"AgentHeight", s.AgentHeight},
+                        {"AgentRadius", s.AgentRadius},
+                        {"AgentMaxClimb", s.AgentMaxClimb},
+                        {"AgentMaxSlopeDegrees", s.AgentMaxSlopeDegrees},
+                        {"Partition", 0},
+                        {"MinRegionArea", s.MinRegionArea},
+                        {"MergeRegionArea", s.MergeRegionArea},
+                        {"ContourMaxError", s.ContourMaxError},
+                        {"MaxEdgeLength", s.MaxEdgeLength},
+                        {"MaxVertsPerPoly", s.MaxVertsPerPoly},
+                        {"DetailSampleDistance", s.DetailSampleDistance},
+                        {"DetailMaxError", s.DetailMaxError},
+                        {"MaxLocalExtent", s.MaxLocalExtent},
+                        {"Area", s.Area},
+                        {"Flags", s.Flags}}},
+                      {"threads", 1}};
+  const NavMesh mesh = NavMesh::Build(soup, {}, s);
+  ASSERT_EQ(mesh.size(), 4u);
+  const json stages = rc::RunStages("NavMesh.Build", input);
+  EXPECT_EQ(stages.at("mesh"), ToHex(Serialize(mesh)));
+  EXPECT_EQ(stages.at("links"), ToHex(CanonicalBytes(Stitch(mesh, 1.0f))));
+  EXPECT_EQ(rc::RunOperation("NavMesh.Build", input), CanonicalBytes(Stitch(mesh, 1.0f)));
+  // The tiles stage: every tile's key, length and hash in the mesh's order.
+  const rc::Operation* row = rc::FindOperation("NavMesh.Build");
+  ASSERT_NE(row, nullptr);
+  ASSERT_EQ(row->stages.size(), 3u);
+  const rc::OutputForm* form = row->stages[0].form;
+  ASSERT_NE(form, nullptr);
+  const json tiles = form->decode(rc::FromHex(stages.at("tiles").get<std::string>()));
+  json want = json::array();
+  for (const NavTile* t : mesh.Tiles()) {
+    const std::vector<std::uint8_t> bytes = Serialize(*t);
+    want.push_back({{"tile", {t->tileX(), t->tileZ(), t->layer()}},
+                    {"length", bytes.size()},
+                    {"sha256", Sha256Hex(bytes)}});
+  }
+  EXPECT_EQ(tiles, (json{{"tiles", want}}));
+  json other = tiles;
+  other["tiles"][1]["sha256"] = std::string(64, '0');
+  const std::string where = form->where(rc::Difference{}, tiles, other);
+  EXPECT_EQ(where.rfind("tile [1,0,0]: ", 0), 0u) << where;  // (tileZ, tileX): (0, 1) second
+  // The matrix's thread count.
+  ASSERT_EQ(setenv("ONEPATH_BUILD_THREADS", "8", 1), 0);
+  EXPECT_EQ(rc::RunStages("NavMesh.Build", input), stages);
+  json zero = input;
+  zero["threads"] = 0;
+  try {
+    rc::RunOperation("NavMesh.Build", zero);
+    ADD_FAILURE() << "no error for threads 0";
+  } catch (const ArgumentOutOfRangeException& e) {
+    ExpectFields(e.fields(), {.argument = "threads", .value = 0.0});
+  }
+  unsetenv("ONEPATH_BUILD_THREADS");
 }

@@ -480,3 +480,116 @@ TEST(NavMeshTiles, ListedInRowMajorOrderAndKeysAreUnique) {
               {.argument = "tile", .tileX = 0, .tileZ = 1, .layer = 1});
   EXPECT_EQ(mesh.size(), 5u);
 }
+
+// nav.mesh-bytes on two tiny tiles: the two-triangle tile at (1, 2, 0) and
+// the same tile at (0, 2, 0), added in that order and listed the other way
+// (tileZ equal, tileX 0 < 1). Written out by hand: the header, then each
+// tile's length 222 (nav.serialize's length, above) and its bytes; the
+// tile at (0, 2, 0) is kTwoTrianglesHex with tileX (bytes 6 .. 9, hex
+// characters 12 .. 19) 0.
+TEST(NavMeshFormat, TwoTilesSerializeToHandComputedBytes) {
+  CLAUSE("nav.mesh-bytes nav.mesh nav.serialize");
+  TileInput second = TwoTriangles();
+  second.tileX = 0;
+  NavMesh mesh;
+  mesh.AddTile(TwoTriangles().Create());
+  mesh.AddTile(second.Create());
+  const std::string tile = kTwoTrianglesHex;
+  const std::string tileAt0 = tile.substr(0, 12) + "00000000" + tile.substr(20);
+  const std::string want = std::string("4f504e4d")  // magic OPNM
+                           + "0100"                 // version 1
+                           + "02000000"             // 2 tiles
+                           + "de000000" + tileAt0   // 222 bytes: (0, 2, 0)
+                           + "de000000" + tile;     // 222 bytes: (1, 2, 0)
+  const std::vector<std::uint8_t> bytes = Serialize(mesh);
+  EXPECT_EQ(bytes.size(), 10u + 2 * (4 + 222));
+  EXPECT_EQ(ToHex(bytes), want);
+  EXPECT_EQ(CanonicalBytes(mesh), bytes);
+  // The empty mesh: the ten bytes of the clause.
+  EXPECT_EQ(ToHex(Serialize(NavMesh{})), "4f504e4d010000000000");
+  // The round trip, and tiles given out of order are accepted and listed
+  // in the mesh's order.
+  EXPECT_EQ(Serialize(NavMesh::Deserialize(bytes)), bytes);
+  std::vector<std::uint8_t> swapped(bytes.begin(), bytes.begin() + 10);
+  swapped.insert(swapped.end(), bytes.begin() + 10 + 226, bytes.end());
+  swapped.insert(swapped.end(), bytes.begin() + 10, bytes.begin() + 10 + 226);
+  EXPECT_EQ(Serialize(NavMesh::Deserialize(swapped)), bytes);
+}
+
+TEST(NavMeshFormat, DeserializeErrors) {
+  CLAUSE("nav.mesh-bytes nav.deserialize nav.mesh");
+  NavMesh mesh;
+  mesh.AddTile(TwoTriangles().Create());
+  const std::vector<std::uint8_t> good = Serialize(mesh);
+  const std::int64_t size = static_cast<std::int64_t>(good.size());
+  auto with = [&](const std::function<void(std::vector<std::uint8_t>&)>& change) {
+    std::vector<std::uint8_t> b = good;
+    change(b);
+    return b;
+  };
+  // The magic: a tile's magic is not a mesh's.
+  ExpectError([&] { NavMesh::Deserialize(Serialize(TwoTriangles().Create())); }, AE,
+              {.argument = "magic"});
+  ExpectError(
+      [&] {
+        NavMesh::Deserialize(std::vector<std::uint8_t>{0x4f, 0x50});
+      },
+      AE, {.argument = "magic"});
+  ExpectError([&] { NavMesh::Deserialize(with([](auto& b) { b[4] = 3; })); }, AOORE,
+              {.argument = "version", .value = 3.0});
+  // A tile count of 2 with one tile's bytes (226 remain, 8 needed: the
+  // count passes, the second length is cut).
+  ExpectError([&] { NavMesh::Deserialize(with([](auto& b) { b[6] = 2; })); }, AE,
+              {.argument = "bytes", .count = size});
+  // A tile count of 2^32 - 1: more than 4 bytes each remain.
+  ExpectError(
+      [&] {
+        NavMesh::Deserialize(with([](auto& b) {
+          for (int i = 6; i < 10; ++i) b[i] = 0xff;
+        }));
+      },
+      AE, {.argument = "bytes", .count = size});
+  // A length of 223: one byte more than remain.
+  ExpectError([&] { NavMesh::Deserialize(with([](auto& b) { b[10] = 223; })); }, AE,
+              {.argument = "bytes", .count = size});
+  // A length of 221: the tile's own reading sees its bytes end (221 given).
+  ExpectError([&] { NavMesh::Deserialize(with([](auto& b) { b[10] = 221; })); }, AE,
+              {.argument = "bytes", .count = 221});
+  // A byte after the last tile.
+  ExpectError([&] { NavMesh::Deserialize(with([](auto& b) { b.push_back(0); })); }, AE,
+              {.argument = "bytes", .count = size + 1});
+  // The same tile twice: nav.mesh's duplicate key.
+  std::vector<std::uint8_t> twice = with([](auto& b) { b[6] = 2; });
+  twice.insert(twice.end(), good.begin() + 10, good.end());
+  ExpectError([&] { NavMesh::Deserialize(twice); }, AE,
+              {.argument = "tile", .tileX = 1, .tileZ = 2, .layer = 0});
+}
+
+// nav.links-bytes: one link written out by hand, 4 + 36 bytes.
+TEST(NavMeshFormat, LinksBytesByHand) {
+  CLAUSE("nav.links-bytes nav.stitch.order");
+  PortalLink link;
+  link.from = {1, -2, 3};
+  link.polygon = 5;
+  link.edge = 2;
+  link.to = {2, -2, 0};
+  link.toPolygon = 0x01020304;
+  link.toEdge = 0;
+  link.lo = 0.5f;
+  link.hi = 4.0f;
+  EXPECT_EQ(ToHex(CanonicalBytes(std::vector<PortalLink>{})), "00000000");
+  EXPECT_EQ(ToHex(CanonicalBytes(std::vector<PortalLink>{link})),
+            "01000000"  // 1 link
+            "01000000"
+            "feffffff"
+            "0300"  // from (1, -2, 3)
+            "05000000"
+            "02"  // polygon 5, edge 2
+            "02000000"
+            "feffffff"
+            "0000"  // to (2, -2, 0)
+            "04030201"
+            "00"  // toPolygon, toEdge 0
+            "0000003f"
+            "00008040");  // lo 0.5, hi 4
+}

@@ -421,5 +421,14 @@ build3d::NavSettings Build3DSettingsFromJson(const nlohmann::json& s) {
 build3d::CompactHeightfield Build3DCompactFromJson(const nlohmann::json& j) {
   return CompactFromJson(j);
 }
+// The build's inputs (ops/navmesh_build.cpp).
+build3d::TriangleSoup Build3DSoupFromJson(const nlohmann::json& j) { return SoupFromJson(j); }
+build3d::HeightfieldInput Build3DHeightfieldInputFromJson(const nlohmann::json& j) {
+  return HeightfieldInputFromJson(j);
+}
+build3d::VoxelChunk Build3DChunkFromJson(const nlohmann::json& j) { return ChunkFromJson(j); }
+std::vector<build3d::ConvexVolume> Build3DVolumesFromJson(const nlohmann::json& j) {
+  return VolumesFromJson(j);
+}
 
 }  // namespace onepath::conformance::ops

@@ -2,12 +2,15 @@
 // nav.deserialize): Serialize writes every field in the clause's order;
 // Deserialize reads them back, with its own errors for the magic, the
 // version and the length, then checks the values as NavTile::Create does.
+// A mesh's bytes (nav.mesh-bytes) and the links' bytes (nav.links-bytes).
 #include <cstddef>
 #include <cstring>
 #include <utility>
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/navmesh/navmesh.hpp"
+#include "onepath/navmesh/stitch.hpp"
 #include "onepath/navmesh/tile.hpp"
 
 namespace onepath::navmesh {
@@ -101,6 +104,13 @@ class TileReader {
     return static_cast<std::size_t>(n);
   }
   bool AtEnd() const { return pos_ == bytes_.size(); }
+  std::size_t Remaining() const { return bytes_.size() - pos_; }
+  std::span<const std::uint8_t> Take(std::size_t n) {
+    if (n > Remaining()) Truncated();
+    const auto part = bytes_.subspan(pos_, n);
+    pos_ += n;
+    return part;
+  }
   [[noreturn]] void Truncated() const {
     throw ArgumentException(
         "the tile's bytes end early",
@@ -185,6 +195,78 @@ NavTile Deserialize(std::span<const std::uint8_t> bytes) {
   return NavTile::Create(tileX, tileZ, layer, origin, tileSize, std::move(vertices),
                          std::move(polygons), std::move(detail), std::move(detailVertices),
                          std::move(triangles));
+}
+
+// nav.mesh-bytes: the header, then every tile in the mesh's order with its
+// length.
+std::vector<std::uint8_t> Serialize(const NavMesh& mesh) {
+  CanonicalWriter w;
+  for (std::uint8_t b : kMeshMagic) w.U8(b);
+  w.U16(kMeshFormatVersion);
+  const std::vector<const NavTile*> tiles = mesh.Tiles();
+  w.Count(tiles.size());
+  std::vector<std::uint8_t> out = w.Take();
+  for (const NavTile* tile : tiles) {
+    const std::vector<std::uint8_t> bytes = Serialize(*tile);
+    CanonicalWriter length;
+    length.Count(bytes.size());
+    const std::vector<std::uint8_t> l = length.Take();
+    out.insert(out.end(), l.begin(), l.end());
+    out.insert(out.end(), bytes.begin(), bytes.end());
+  }
+  return out;
+}
+
+std::vector<std::uint8_t> CanonicalBytes(const NavMesh& mesh) { return Serialize(mesh); }
+
+NavMesh NavMesh::Deserialize(std::span<const std::uint8_t> bytes) {
+  // nav.mesh-bytes: the magic, then the version.
+  if (bytes.size() < 4 || std::memcmp(bytes.data(), kMeshMagic, 4) != 0) {
+    throw ArgumentException("not a mesh: the magic is missing", {.argument = "magic"});
+  }
+  TileReader r(bytes);
+  for (int i = 0; i < 4; ++i) r.U8();
+  const std::uint16_t version = r.U16();
+  if (version != kMeshFormatVersion) {
+    throw ArgumentOutOfRangeException("unsupported mesh format version",
+                                      {.argument = "version", .value = version});
+  }
+  // The tile count (4 bytes at least per tile), each tile's length and
+  // bytes, then nothing.
+  const std::size_t count = r.Count(4);
+  NavMesh mesh;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint32_t length = r.U32();
+    mesh.AddTile(navmesh::Deserialize(r.Take(length)));
+  }
+  if (!r.AtEnd()) {
+    throw ArgumentException(
+        "bytes after the mesh",
+        {.argument = "bytes", .count = static_cast<std::int64_t>(bytes.size())});
+  }
+  return mesh;
+}
+
+// nav.links-bytes: 36 bytes per link after the count.
+std::vector<std::uint8_t> CanonicalBytes(const std::vector<PortalLink>& links) {
+  CanonicalWriter w;
+  w.Count(links.size());
+  const auto key = [&w](const TileKey& k) {
+    w.I32(k.tileX);
+    w.I32(k.tileZ);
+    w.U16(k.layer);
+  };
+  for (const PortalLink& link : links) {
+    key(link.from);
+    w.U32(link.polygon);
+    w.U8(link.edge);
+    key(link.to);
+    w.U32(link.toPolygon);
+    w.U8(link.toEdge);
+    w.F32(link.lo);
+    w.F32(link.hi);
+  }
+  return w.Take();
 }
 
 }  // namespace onepath::navmesh

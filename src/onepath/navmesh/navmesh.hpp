@@ -64,9 +64,21 @@ class NavMesh {
   std::vector<const NavTile*> Tiles() const;
   std::size_t size() const { return tiles_.size(); }
 
+  // nav.mesh-bytes: reads a mesh's bytes; each tile as nav.deserialize
+  // reads it, added by AddTile (a key met twice throws its error).
+  static NavMesh Deserialize(std::span<const std::uint8_t> bytes);
+
  private:
   // Keyed (tileZ, tileX, layer): the map's order is the clause's.
   std::map<std::tuple<std::int32_t, std::int32_t, std::uint16_t>, NavTile> tiles_;
 };
+
+// nav.mesh-bytes: magic OPNM, u16 version 1, u32 tile count, then per tile
+// in the mesh's order u32 length + the tile's bytes (nav.serialize).
+inline constexpr std::uint8_t kMeshMagic[4] = {0x4f, 0x50, 0x4e, 0x4d};
+inline constexpr std::uint16_t kMeshFormatVersion = 1;
+std::vector<std::uint8_t> Serialize(const NavMesh& mesh);
+// The canonical bytes of a mesh (canon.hash hashes them) = Serialize.
+std::vector<std::uint8_t> CanonicalBytes(const NavMesh& mesh);
 
 }  // namespace onepath::navmesh

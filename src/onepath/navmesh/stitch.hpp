@@ -53,4 +53,9 @@ struct PortalLink {
 // ArgumentException, a negative one ArgumentOutOfRangeException.
 std::vector<PortalLink> Stitch(const NavMesh& mesh, float climb);
 
+// nav.links-bytes: u32 count, then per link from (i32 tileX, i32 tileZ,
+// u16 layer), u32 polygon, u8 edge, to, u32 toPolygon, u8 toEdge, f32 lo,
+// f32 hi.
+std::vector<std::uint8_t> CanonicalBytes(const std::vector<PortalLink>& links);
+
 }  // namespace onepath::navmesh

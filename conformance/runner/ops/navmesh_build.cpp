@@ -1,0 +1,202 @@
+// Families build3d/mesh-levels and build3d/mesh-layers-chunk: NavMesh.Build
+// end to end (docs/spec/build3d-tiles.md, b3d.build) with three stages, so
+// that a port sees the first diverging one: `tiles` (each tile's bytes by
+// its key, nav.serialize), `mesh` (the mesh's bytes, nav.mesh-bytes) and
+// `links` (Stitch with the settings' climb, nav.links-bytes). The input is
+// a generated level by its recipe (conformance/generators/levels.hpp) or
+// one of the build's three inputs as JSON (ops/build3d.cpp).
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "conformance/generators/build3d_fields.hpp"
+#include "conformance/generators/levels.hpp"
+#include "conformance/runner/ops/shared.hpp"
+// src/ headers.
+#include "onepath/core/canonical.hpp"
+#include "onepath/core/limits.hpp"
+#include "onepath/navmesh.hpp"
+
+namespace onepath::conformance::ops {
+
+// ops/build3d.cpp: b3d.settings and the three inputs as JSON.
+build3d::NavSettings Build3DSettingsFromJson(const nlohmann::json& s);
+build3d::TriangleSoup Build3DSoupFromJson(const nlohmann::json& j);
+build3d::HeightfieldInput Build3DHeightfieldInputFromJson(const nlohmann::json& j);
+build3d::VoxelChunk Build3DChunkFromJson(const nlohmann::json& j);
+std::vector<build3d::ConvexVolume> Build3DVolumesFromJson(const nlohmann::json& j);
+
+namespace {
+
+using nlohmann::json;
+using namespace onepath::navmesh;
+
+void WriteJsonKey(CanonicalWriter& w, const json& in) { w.String(in.dump()); }
+
+// {"kind": "rooms", "size": 48, "seed": 1, "subdivide": 1 (optional)}: the
+// recipe of levels.hpp; a kind it does not name is a malformed vector.
+build3d::TriangleSoup LevelFromJson(const json& j) {
+  gen::LevelOptions o;
+  const std::optional<gen::LevelKind> kind =
+      gen::LevelKindFromName(j.at("kind").get<std::string>());
+  if (!kind) throw std::invalid_argument("no level kind " + j.at("kind").dump());
+  o.kind = *kind;
+  o.size = IntFromJson<int>(j.at("size"));
+  o.seed = IntFromJson<std::uint64_t>(j.at("seed"));
+  if (j.contains("subdivide")) o.subdivide = IntFromJson<int>(j.at("subdivide"));
+  return gen::ToSoup(gen::MakeLevel(o).soup);
+}
+
+// b3d.build: {"level" | "soup" | "heightfieldInput" | "chunk", "volumes"
+// (optional), "settings", "threads" (optional, 1)}; exactly one input.
+NavMesh BuildFromJson(const json& in) {
+  const build3d::NavSettings settings = Build3DSettingsFromJson(in.at("settings"));
+  const std::vector<build3d::ConvexVolume> volumes = in.contains("volumes")
+                                                         ? Build3DVolumesFromJson(in.at("volumes"))
+                                                         : std::vector<build3d::ConvexVolume>{};
+  BuildOptions options;
+  if (in.contains("threads")) options.Threads = IntFromJson<std::int64_t>(in.at("threads"));
+  // tools/matrix.sh replays the families with other thread counts: the
+  // environment's ONEPATH_BUILD_THREADS (1 .. 64) replaces a vector's
+  // thread count when that is in range too (b3d.build: no byte depends on
+  // it); a vector about an out-of-range count keeps its own.
+  if (const char* env = std::getenv("ONEPATH_BUILD_THREADS");
+      env != nullptr && options.Threads >= 1 && options.Threads <= build3d::kMaxBuildThreads) {
+    const long long t = std::atoll(env);
+    if (t >= 1 && t <= build3d::kMaxBuildThreads) options.Threads = t;
+  }
+  const int kinds = in.contains("level") + in.contains("soup") + in.contains("heightfieldInput") +
+                    in.contains("chunk");
+  if (kinds != 1) throw std::invalid_argument("give one of level, soup, heightfieldInput, chunk");
+  if (in.contains("level"))
+    return NavMesh::Build(LevelFromJson(in.at("level")), volumes, settings, options);
+  if (in.contains("soup"))
+    return NavMesh::Build(Build3DSoupFromJson(in.at("soup")), volumes, settings, options);
+  if (in.contains("heightfieldInput"))
+    return NavMesh::Build(Build3DHeightfieldInputFromJson(in.at("heightfieldInput")), volumes,
+                          settings, options);
+  return NavMesh::Build(Build3DChunkFromJson(in.at("chunk")), volumes, settings, options);
+}
+
+// The stage `tiles` (b3d.build, informative form of the runner): u32
+// count, then per tile in the mesh's order i32 tileX, i32 tileZ, u16
+// layer, u32 length and the 32 bytes of SHA-256 of its bytes
+// (nav.serialize).
+Bytes TilesBytes(const NavMesh& mesh) {
+  CanonicalWriter w;
+  const std::vector<const NavTile*> tiles = mesh.Tiles();
+  w.Count(tiles.size());
+  for (const NavTile* tile : tiles) {
+    const Bytes bytes = Serialize(*tile);
+    w.I32(tile->tileX());
+    w.I32(tile->tileZ());
+    w.U16(tile->layer());
+    w.Count(bytes.size());
+    const std::string hex = Sha256Hex(bytes);
+    for (std::size_t i = 0; i < hex.size(); i += 2)
+      w.U8(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  }
+  return w.Take();
+}
+
+std::vector<Bytes> Stages(const json& in) {
+  const NavMesh mesh = BuildFromJson(in);
+  const float climb = static_cast<float>(Build3DSettingsFromJson(in.at("settings")).AgentMaxClimb);
+  return {TilesBytes(mesh), CanonicalBytes(mesh), CanonicalBytes(Stitch(mesh, climb))};
+}
+
+// {"tiles": [{"tile": [tileX, tileZ, layer], "length": n, "sha256": hex}]}.
+json DecodeTiles(const Bytes& bytes) {
+  CanonicalReader r(bytes);
+  json tiles = json::array();
+  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
+    json t;
+    const std::int32_t x = r.I32(), z = r.I32();
+    t["tile"] = {x, z, r.U16()};
+    t["length"] = r.U32();
+    std::string hex;
+    for (int i = 0; i < 32; ++i) hex += fmt::format("{:02x}", r.U8());
+    t["sha256"] = hex;
+    tiles.push_back(t);
+  }
+  if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
+  return {{"tiles", tiles}};
+}
+
+// "tile [1,0,0]: sha256 …, expected …", or another number of tiles.
+std::string TilesWhere(const Difference&, const json& expected, const json& actual) {
+  const json& e = expected.at("tiles");
+  const json& a = actual.at("tiles");
+  for (std::size_t i = 0; i < e.size() && i < a.size(); ++i) {
+    if (e[i] == a[i]) continue;
+    if (e[i].at("tile") != a[i].at("tile"))
+      return fmt::format("tile {} where {} was expected", a[i].at("tile").dump(),
+                         e[i].at("tile").dump());
+    return fmt::format("tile {}: {} bytes, sha256 {}, expected {} bytes, {}",
+                       a[i].at("tile").dump(), a[i].at("length").dump(),
+                       a[i].at("sha256").get<std::string>(), e[i].at("length").dump(),
+                       e[i].at("sha256").get<std::string>());
+  }
+  return fmt::format("{} tiles, expected {}", a.size(), e.size());
+}
+
+const OutputForm kTilesOutput{DecodeTiles, nullptr, TilesWhere};
+
+// nav.links-bytes: {"links": [{"from": [tileX, tileZ, layer], "polygon",
+// "edge", "to": [...], "toPolygon", "toEdge", "lo", "hi"}, ...]}.
+json DecodeLinks(const Bytes& bytes) {
+  CanonicalReader r(bytes);
+  const auto key = [&r] {
+    const std::int32_t x = r.I32(), z = r.I32();
+    return json::array({x, z, r.U16()});
+  };
+  json links = json::array();
+  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
+    json l;
+    l["from"] = key();
+    l["polygon"] = r.U32();
+    l["edge"] = r.U8();
+    l["to"] = key();
+    l["toPolygon"] = r.U32();
+    l["toEdge"] = r.U8();
+    l["lo"] = r.F32();
+    l["hi"] = r.F32();
+    links.push_back(l);
+  }
+  if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
+  return {{"links", links}};
+}
+
+// "link 3: {...}, expected {...}", or another number of links.
+std::string LinksWhere(const Difference&, const json& expected, const json& actual) {
+  const json& e = expected.at("links");
+  const json& a = actual.at("links");
+  for (std::size_t i = 0; i < e.size() && i < a.size(); ++i)
+    if (e[i] != a[i]) return fmt::format("link {}: {}, expected {}", i, a[i].dump(), e[i].dump());
+  return fmt::format("{} links, expected {}", a.size(), e.size());
+}
+
+const OutputForm kLinksOutput{DecodeLinks, nullptr, LinksWhere};
+
+const OperationFamily kNavMeshBuild({
+    // b3d.build: stages tiles, mesh, links; the output is the last.
+    {.name = "NavMesh.Build",
+     .family = "build3d/mesh-levels",
+     .otherFamilies = {"build3d/mesh-layers-chunk"},
+     .clause = "b3d.build",
+     .run = [](const json& in) { return Stages(in).back(); },
+     .key = WriteJsonKey,
+     .output = &kLinksOutput,
+     .stages = {{"tiles", "b3d.tile-flow", &kTilesOutput},
+                {"mesh", "nav.mesh-bytes", nullptr},
+                {"links", "nav.links-bytes", &kLinksOutput}},
+     .runStages = Stages},
+});
+
+}  // namespace
+
+}  // namespace onepath::conformance::ops

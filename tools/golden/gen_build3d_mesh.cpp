@@ -1,0 +1,365 @@
+// Writes the golden families `build3d/mesh-levels` and
+// `build3d/mesh-layers-chunk` (docs/spec/build3d-tiles.md, b3d.build):
+// NavMesh.Build end to end with its stages `tiles`, `mesh` and `links`
+// (conformance/runner/ops/navmesh_build.cpp; nav.serialize,
+// nav.mesh-bytes, nav.links-bytes).
+//
+// Provenance. The expected hashes are the reference's (src/onepath at the
+// commit that wrote them): there is no independent whole-mesh oracle. What
+// stands behind them is the stage families (build3d/spans, regions,
+// contours, polys: Recast and brute-force oracles), the Detour
+// differential of the stitching, and the checks made here before a vector
+// is written: the build with 8 threads gives the same three stages as with
+// 1 (b3d.build.parallel), and every tile reads back from its bytes
+// (nav.deserialize) and the mesh from the mesh's bytes (nav.mesh-bytes),
+// byte for byte. A port that diverges learns the first diverging stage.
+//
+// Inputs:
+//  mesh-levels/levels.jsonl
+//           every level kind of conformance/generators/levels.hpp at size
+//           kLevelSize, seed 2900 + the kind's number, with each of the three
+//           presets of b3d.presets (MeshPresets, build3d_fields.hpp), given
+//           by recipe ({"level": {"kind", "size", "seed"}}).
+//  mesh-levels/errors.jsonl
+//           the errors of 000 §6 the build raises, each with its fields as
+//           the clause gives them: Threads 0 and 65 (b3d.build), the
+//           vertical reach (b3d.poly.rows: the hand soup of
+//           conformance/tests/test_navmesh_build.cpp's
+//           FirstFailingTileInBuildOrderDecides, reach 104 computed there),
+//           the layer limit (b3d.tile-layers: a chunk of 1025 stacked
+//           floors). The vertices-per-layer limit (b3d.tile-data) and a
+//           polygon's detail triangles (b3d.detail.limit) need inputs far
+//           too large for a vector (a tile layer of 65,537 vertices; a
+//           polygon refined to 255 vertices through the whole flow): they
+//           are tested on their stages (test_build3d_tile_layers.cpp
+//           VertexLimit, test_build3d_detail.cpp MoreThan255TrianglesThrows).
+//  mesh-layers-chunk/chunks.jsonl
+//           voxel chunks of stacked floors (StackedChunk below: a ground,
+//           two floors above it over seeded rectangles with seeded holes,
+//           a stair from the ground up to the first floor), Partition =
+//           Layers: the preset large-agent-layers, and recast-demo and fine
+//           with Partition = Layers.
+//
+//   gen_golden_build3d_mesh OUT_DIR mesh-levels|mesh-layers-chunk
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "conformance/generators/build3d_fields.hpp"
+#include "conformance/generators/levels.hpp"
+#include "conformance/runner/adapter_protocol.hpp"
+#include "conformance/runner/operations.hpp"
+#include "tools/golden/build3d_json.hpp"
+#include "tools/golden/jsonl_writer.hpp"
+#include "tools/golden/region_vectors.hpp"
+// src/ headers: the settings, and the bytes read back.
+#include "onepath/build3d/settings.hpp"
+#include "onepath/core/canonical.hpp"
+#include "onepath/navmesh.hpp"
+
+namespace {
+
+using nlohmann::json;
+using onepath::Sha256Hex;
+using onepath::build3d::NavSettings;
+using onepath::build3d::Partition;
+using onepath::golden::Fail;
+using onepath::golden::Reparsed;
+using onepath::golden::SettingsJson;
+namespace conf = onepath::conformance;
+namespace gen = onepath::gen;
+using Bytes = std::vector<std::uint8_t>;
+
+const std::string kOp = "NavMesh.Build";
+const std::string kShortOp = "b3d_mesh";
+constexpr int kLevelSize = 48;
+
+std::string Key(const json& input) {
+  onepath::CanonicalWriter w;
+  conf::FindOperation(kOp)->key(w, input);
+  return Sha256Hex(w.bytes()).substr(0, 12);
+}
+
+const json kClauses = {"b3d.build",   "b3d.tile-flow",    "b3d.tile-order", "b3d.tile-data",
+                       "b3d.presets", "nav.serialize",    "nav.mesh",       "nav.mesh-bytes",
+                       "nav.stitch",  "nav.stitch.order", "nav.links-bytes"};
+
+// The reference's three stages, checked as the header says.
+json Positive(const std::string& kind, const json& input, json clauses, const json& flags,
+              const std::string& source) {
+  const json in = Reparsed(input);
+  const json stages = conf::RunStages(kOp, in);
+  json eight = in;
+  eight["threads"] = 8;
+  if (conf::RunStages(kOp, eight) != stages)
+    Fail(kOp + ": 8 threads give other stages than 1", input);
+  const Bytes mesh = conf::FromHex(stages.at("mesh").get<std::string>());
+  if (onepath::navmesh::Serialize(onepath::navmesh::NavMesh::Deserialize(mesh)) != mesh)
+    Fail(kOp + ": the mesh does not read back byte for byte", input);
+  // A flag for a mesh with tiles on layers above 0 (b3d.tile-layers).
+  json allFlags = flags;
+  int layers = 0;
+  const onepath::navmesh::NavMesh back = onepath::navmesh::NavMesh::Deserialize(mesh);
+  for (const onepath::navmesh::NavTile* tile : back.Tiles())
+    layers = std::max(layers, tile->layer() + 1);
+  if (layers > 1) allFlags.push_back(fmt::format("layers_{}", layers));
+  const Bytes links = conf::FromHex(stages.at("links").get<std::string>());
+  if (conf::RunOperation(kOp, in) != links)
+    Fail(kOp + ": the output is not the stage links", input);
+  return {{"id", fmt::format("{}/{}/{}", kShortOp, kind, Key(input))},
+          {"op", kOp},
+          {"clauses", clauses},
+          {"input", input},
+          {"expect",
+           {{"sha256", Sha256Hex(links)},
+            {"stages",
+             {{"tiles", Sha256Hex(conf::FromHex(stages.at("tiles").get<std::string>()))},
+              {"mesh", Sha256Hex(mesh)},
+              {"links", Sha256Hex(links)}}}}},
+          {"flags", allFlags},
+          {"provenance",
+           source + "; expected from the reference (src/onepath) at the commit that wrote this "
+                    "file: there is no independent whole-mesh oracle (the stages are checked by "
+                    "the build3d/* families and the Detour stitching differential); 8 threads "
+                    "give the same stages as 1 and the mesh's bytes read back byte for byte"}};
+}
+
+// ---- mesh-levels ----
+
+void WriteLevels(onepath::golden::JsonlWriter& w) {
+  int number = 0;
+  for (const gen::LevelKind kind : gen::AllLevelKinds()) {
+    const std::uint64_t seed = 2900 + number++;
+    for (const gen::MeshPreset& preset : gen::MeshPresets()) {
+      const json input = {
+          {"level", {{"kind", gen::LevelKindName(kind)}, {"size", kLevelSize}, {"seed", seed}}},
+          {"settings", SettingsJson(preset.settings)},
+          {"threads", 1}};
+      json clauses = kClauses;
+      clauses.push_back("b3d.soup");
+      clauses.push_back("b3d.soup-tiles");
+      if (preset.settings.Partition == Partition::Layers) clauses.push_back("b3d.tile-layers");
+      w.Add(Positive("level", input, clauses, {gen::LevelKindName(kind), preset.name},
+                     fmt::format("generated in tools/golden/gen_build3d_mesh.cpp: the level "
+                                 "recipe of conformance/generators/levels.hpp ({}, size {}, "
+                                 "seed {}), preset {} (b3d.presets)",
+                                 gen::LevelKindName(kind), kLevelSize, seed, preset.name)));
+    }
+  }
+}
+
+// b3d.soup: a floor quad [x0, x1] x [z0, z1] at height y, facing up (as
+// test_navmesh_build.cpp's AddFloor).
+void AddFloor(json& soup, double x0, double z0, double x1, double z1, double y) {
+  const auto base = static_cast<std::int64_t>(soup["vertices"].size() / 3);
+  for (const double v : {x0, y, z0, x0, y, z1, x1, y, z1, x1, y, z0}) soup["vertices"].push_back(v);
+  for (const std::int64_t i : {0, 1, 2, 0, 2, 3}) soup["indices"].push_back(base + i);
+}
+
+NavSettings UnitFloorSettings() {
+  NavSettings s;
+  s.CellSize = 1.0;
+  s.CellHeight = 1.0;
+  s.TileSize = 4;
+  s.AgentHeight = 2;
+  s.AgentMaxClimb = 1;
+  s.AgentRadius = 0;
+  s.MinRegionArea = 0;
+  s.MergeRegionArea = 0;
+  return s;
+}
+
+// A chunk as the runner reads it: voxels a string of 0 and 1.
+json ChunkJson(std::int64_t sx, std::int64_t sy, std::int64_t sz, const std::vector<bool>& solid) {
+  std::string voxels;
+  voxels.reserve(solid.size());
+  for (const bool b : solid) voxels.push_back(b ? '1' : '0');
+  return {{"sizeX", sx}, {"sizeY", sy}, {"sizeZ", sz}, {"voxels", voxels}};
+}
+
+void WriteErrors(onepath::golden::JsonlWriter& w) {
+  const json level = {{"kind", "rooms"}, {"size", kLevelSize}, {"seed", 2900}};
+  // b3d.build: Threads out of 1 .. 64, checked before the settings.
+  for (const int threads : {0, 65}) {
+    const json input = {
+        {"level", level}, {"settings", SettingsJson(NavSettings{})}, {"threads", threads}};
+    w.Add(onepath::golden::Negative(
+        kOp, kShortOp, "bad_threads", Key(input), {"b3d.build", "b3d.errors"}, input,
+        "ArgumentOutOfRangeException",
+        {{"argument", "threads"}, {"value", conf::DoubleToJson(threads)}},
+        fmt::format("hand-made in tools/golden/gen_build3d_mesh.cpp: Threads {} (1 ... 64); "
+                    "type and fields from b3d.build",
+                    threads)));
+  }
+  // b3d.poly.rows: the reach 104 > MaxLocalExtent 100 of tile (1, 0)
+  // (test_navmesh_build.cpp, FirstFailingTileInBuildOrderDecides: rows 2
+  // and 102, (102 - 2 + 2 (1 + 1)) x 1 = 104; tile (1, 0) is the first
+  // failing tile in build order).
+  {
+    json soup = {{"vertices", json::array()}, {"indices", json::array()}};
+    AddFloor(soup, 0, 0, 8, 8, 0);
+    AddFloor(soup, 4, 0, 8, 4, 100);
+    AddFloor(soup, 0, 4, 4, 8, 100);
+    NavSettings s = UnitFloorSettings();
+    s.MaxLocalExtent = 100;
+    for (const int threads : {1, 8}) {
+      const json input = {{"soup", soup}, {"settings", SettingsJson(s)}, {"threads", threads}};
+      w.Add(onepath::golden::Negative(
+          kOp, kShortOp, "reach", Key(input),
+          {"b3d.build", "b3d.tile-flow", "b3d.tile-order", "b3d.poly.rows", "b3d.errors"}, input,
+          "InvalidOperationException",
+          {{"argument", "reach"}, {"value", 104.0}, {"tileX", 1}, {"tileZ", 0}},
+          fmt::format("hand-made in tools/golden/gen_build3d_mesh.cpp: two floors 100 apart "
+                      "over tiles (1, 0) and (0, 1), reach (102 - 2 + 2 (1 + 1)) x 1 = 104 > "
+                      "MaxLocalExtent 100 (b3d.poly.rows), tile (1, 0) first in build order "
+                      "(b3d.tile-order), {} thread(s)",
+                      threads)));
+    }
+  }
+  // b3d.tile-layers: 1025 floors stacked 3 rows apart over a chunk of 3 x 3
+  // columns (one voxel each at rows 3k; two empty rows above each, the
+  // agent 2 rows high, climb 0, radius 0; the ledge filter leaves the
+  // centre span of each floor walkable), Partition = Layers: every floor
+  // is a region of its own over the same column, so each takes a new
+  // layer and the 1025th exceeds the limit of 1024 in tile (0, 0).
+  {
+    const std::int64_t n = 1025, sx = 3, sz = 3, sy = 3 * n;
+    std::vector<bool> solid(static_cast<std::size_t>(sx * sy * sz), false);
+    for (std::int64_t k = 0; k < sz; ++k)
+      for (std::int64_t f = 0; f < n; ++f)
+        for (std::int64_t i = 0; i < sx; ++i) solid[i + sx * (3 * f + sy * k)] = true;
+    NavSettings s = UnitFloorSettings();
+    s.TileSize = 8;
+    s.AgentMaxClimb = 0;
+    s.Partition = Partition::Layers;
+    const json input = {
+        {"chunk", ChunkJson(sx, sy, sz, solid)}, {"settings", SettingsJson(s)}, {"threads", 1}};
+    w.Add(onepath::golden::Negative(
+        kOp, kShortOp, "layers", Key(input),
+        {"b3d.build", "b3d.tile-flow", "b3d.tile-layers", "b3d.chunk-input", "b3d.errors"}, input,
+        "InvalidOperationException",
+        {{"argument", "layers"}, {"tileX", 0}, {"tileZ", 0}, {"count", n}},
+        "hand-made in tools/golden/gen_build3d_mesh.cpp: 1025 floors stacked over 3 x 3 "
+        "columns, Partition = Layers, one region and one layer each; type and fields from "
+        "b3d.tile-layers (count = 1025 > 1024)"));
+  }
+}
+
+// ---- mesh-layers-chunk ----
+
+// SplitMix64 (predicate_cases.hpp's), written out so the chunks do not
+// depend on a library's distributions.
+struct Mix {
+  std::uint64_t state;
+  std::uint64_t Next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  std::int64_t Below(std::int64_t n) { return static_cast<std::int64_t>(Next() % n); }
+};
+
+// 48 x 56 x 48 voxels: a ground (rows 0, 1) with seeded holes; floors at
+// rows 24-25 and 48-49 (22 empty rows between, room for every preset's
+// agent) over seeded rectangles with a seeded 3 x 3 hole each, the first
+// starting at x >= 24; a stair of 23 steps (one row each, 4 cells wide)
+// from the ground up to the first floor's west side.
+json StackedChunk(std::uint64_t seed) {
+  const std::int64_t sx = 48, sy = 56, sz = 48;
+  std::vector<bool> v(static_cast<std::size_t>(sx * sy * sz), false);
+  const auto put = [&](std::int64_t i, std::int64_t j, std::int64_t k, bool solid) {
+    if (i >= 0 && i < sx && j >= 0 && j < sy && k >= 0 && k < sz) v[i + sx * (j + sy * k)] = solid;
+  };
+  Mix r{seed};
+  for (std::int64_t k = 0; k < sz; ++k)
+    for (std::int64_t i = 0; i < sx; ++i)
+      for (std::int64_t j = 0; j < 2; ++j) put(i, j, k, true);
+  for (int h = 0; h < 3; ++h) {  // holes in the ground, 3 .. 8 cells
+    const std::int64_t x = r.Below(40), z = r.Below(40), w = 3 + r.Below(6), d = 3 + r.Below(6);
+    for (std::int64_t k = z; k < z + d; ++k)
+      for (std::int64_t i = x; i < x + w; ++i)
+        for (std::int64_t j = 0; j < 2; ++j) put(i, j, k, false);
+  }
+  std::int64_t firstX0 = 0, firstZ0 = 0;
+  for (int f = 1; f <= 2; ++f) {
+    const std::int64_t x0 = f == 1 ? 24 + r.Below(8) : 4 + r.Below(20);
+    const std::int64_t z0 = 4 + r.Below(20);
+    const std::int64_t x1 = std::min<std::int64_t>(sx, x0 + 12 + r.Below(14));
+    const std::int64_t z1 = z0 + 12 + r.Below(14);
+    const std::int64_t y = 24 * f;
+    for (std::int64_t k = z0; k < z1; ++k)
+      for (std::int64_t i = x0; i < x1; ++i) {
+        put(i, y, k, true);
+        put(i, y + 1, k, true);
+      }
+    const std::int64_t hx = x0 + 3 + r.Below(6), hz = z0 + 3 + r.Below(6);
+    for (std::int64_t k = hz; k < hz + 3; ++k)
+      for (std::int64_t i = hx; i < hx + 3; ++i) {
+        put(i, y, k, false);
+        put(i, y + 1, k, false);
+      }
+    if (f == 1) firstX0 = x0, firstZ0 = z0;
+  }
+  // Step s (0 .. 22) at column firstX0 - 23 + s is solid from row 0 to
+  // row 2 + s, the last one row below the floor's top row 25.
+  for (std::int64_t s = 0; s < 23; ++s)
+    for (std::int64_t k = firstZ0; k < firstZ0 + 4; ++k)
+      for (std::int64_t j = 0; j <= 2 + s; ++j) put(firstX0 - 23 + s, j, k, true);
+  return ChunkJson(sx, sy, sz, v);
+}
+
+void WriteChunks(onepath::golden::JsonlWriter& w) {
+  std::vector<gen::MeshPreset> presets = gen::MeshPresets();
+  for (gen::MeshPreset& p : presets) p.settings.Partition = Partition::Layers;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const json chunk = StackedChunk(29000 + seed);
+    for (const gen::MeshPreset& preset : presets) {
+      const json input = {
+          {"chunk", chunk}, {"settings", SettingsJson(preset.settings)}, {"threads", 1}};
+      json clauses = kClauses;
+      clauses.push_back("b3d.chunk-input");
+      clauses.push_back("b3d.voxel-mapping");
+      clauses.push_back("b3d.tile-layers");
+      w.Add(Positive(
+          "chunk", input, clauses, {"stacked_floors", preset.name},
+          fmt::format("generated in tools/golden/gen_build3d_mesh.cpp: StackedChunk({}), preset "
+                      "{} with Partition = Layers (b3d.presets)",
+                      29000 + seed, preset.name)));
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s OUT_DIR mesh-levels|mesh-layers-chunk\n", argv[0]);
+    return 2;
+  }
+  const std::filesystem::path dir = argv[1];
+  const std::string family = argv[2];
+  std::filesystem::create_directories(dir);
+  if (family == "mesh-levels") {
+    onepath::golden::JsonlWriter w(dir / "levels.jsonl");
+    WriteLevels(w);
+    w.PrintCount();
+    onepath::golden::JsonlWriter e(dir / "errors.jsonl");
+    WriteErrors(e);
+    e.PrintCount();
+  } else if (family == "mesh-layers-chunk") {
+    onepath::golden::JsonlWriter w(dir / "chunks.jsonl");
+    WriteChunks(w);
+    w.PrintCount();
+  } else {
+    std::fprintf(stderr, "unknown family %s\n", family.c_str());
+    return 2;
+  }
+  return 0;
+}
