@@ -419,6 +419,10 @@ void CheckMesh(const NavMesh& mesh, const b3::NavSettings& s, Reader& in) {
   const WorldPoint from = centres.front(), to = centres[goalByte % polygons.size()];
   PathResult path;
   NoThrow("FindPath", [&] { path = query->FindPath(start, goal, from, to, 1 + nodesByte * 8); });
+  if (std::getenv("NAVMESH_BUILD_VERBOSE"))
+    std::fprintf(stderr, "navmesh_build: %zu polygons, %zu links, path %d of %zu polygons\n",
+                 polygons.size(), links.size(), static_cast<int>(path.status),
+                 path.corridor.size());
   if (path.corridor.empty() || path.corridor.front() != start)
     Fail("the corridor does not start at the start polygon");
   if (path.status == PathStatus::kFound && path.corridor.back() != goal)
@@ -466,6 +470,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     return chunkInput ? RunBuild(chunk, volumes, s, o) : RunBuild(soup, volumes, s, o);
   };
   const Outcome first = build(options);
+  // With NAVMESH_BUILD_VERBOSE set (a replay), each input's outcome on stderr.
   if (std::getenv("NAVMESH_BUILD_VERBOSE"))
     std::fprintf(
         stderr, "navmesh_build: %s\n",
