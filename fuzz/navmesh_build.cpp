@@ -65,7 +65,7 @@
 // every tile is valid (NavTile::Create on its fields gives the same tile,
 // nav.create), Deserialize(Serialize(t)) is t and serializes to the same
 // bytes (nav.serialize, nav.deserialize); Stitch(mesh, climb) with the
-// world climb WalkableClimb x CellHeight throws nothing and every link's
+// climb f32(AgentMaxClimb) of a built mesh throws nothing and every link's
 // reverse, with the same [lo, hi], is a link (nav.stitch: its conditions
 // are symmetric); NavQuery over the mesh and those links throws nothing
 // (built positions lie in pred.domain, Stitch's links pass its checks);
@@ -383,9 +383,8 @@ void CheckMesh(const NavMesh& mesh, const b3::NavSettings& s, Reader& in) {
       centres.push_back(Centre(*tile, tile->polygons()[p]));
     }
   }
-  // nav.stitch with the world climb (rows x the binary32 row height).
-  const b3::DerivedSettings d = b3::DeriveSettings(s);
-  const float climb = static_cast<float>(d.walkableClimb) * static_cast<float>(s.CellHeight);
+  // nav.stitch with a built mesh's climb, f32(AgentMaxClimb).
+  const float climb = static_cast<float>(s.AgentMaxClimb);
   std::vector<PortalLink> links;
   NoThrow("Stitch", [&] { links = Stitch(mesh, climb); });
   std::set<std::tuple<TileKey, std::uint32_t, int, TileKey, std::uint32_t, int, float, float>> all;

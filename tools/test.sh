@@ -81,7 +81,7 @@ fi
 # Only what the suite "sanitize" runs (no CGAL translation unit).
 mapfile -t replays < <(ninja -C "$asan_build" -t targets all | sed -n 's/^\(fuzz\/[a-z_0-9]*_replay\): .*/\1/p')
 ninja -C "$asan_build" -j "$jobs" conformance/tests/unit_tests conformance/tests/pipeline_tests \
-  conformance/tests/level_tests \
+  conformance/tests/level_tests conformance/tests/tile_layers_tests \
   tools/onepath "${replays[@]}"
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   meson test -C "$asan_build" --no-rebuild --suite sanitize --num-processes "$jobs" \

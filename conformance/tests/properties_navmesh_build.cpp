@@ -30,8 +30,8 @@
 //                being trusted to rounding.
 //    A portal edge in none of these (overlapping neighbours within the
 //    tolerance, and no link) is a missing partner: a defect of Stitch or
-//    of the tile data. climb = WalkableClimb rows x f32(CellHeight) (the
-//    world climb nav.stitch takes).
+//    of the tile data. climb = f32(AgentMaxClimb), the world climb a
+//    built mesh is stitched with (nav.stitch).
 //  - b3d.build (BuildOptions.only): each tile depends on the input and
 //    the settings only, so a build of part of the range gives, for every
 //    position in the part, the whole build's tiles there byte for byte,
@@ -212,8 +212,7 @@ TEST(NavMeshBuildProperties, TilesAreValidAndPortalsHavePartnersOrLieOnTheBounda
           RC_ASSERT(again == *tile);
           RC_ASSERT(Deserialize(Serialize(*tile)) == *tile);
         }
-        const b3::DerivedSettings d = b3::DeriveSettings(c.settings);
-        CheckPortals(mesh, static_cast<float>(d.walkableClimb) * d.ch, counts);
+        CheckPortals(mesh, static_cast<float>(c.settings.AgentMaxClimb), counts);
       },
       100);
   RecordProperty("tiles", static_cast<int>(tiles));
