@@ -131,7 +131,10 @@ NavSettings ReadSettings(const std::string& path) {
                                  j.type_name())};
   std::vector<std::string> known;
   for (const auto& [name, setter] : SettingFields()) known.push_back(name);
-  for (const auto& [key, value] : j.items()) {
+  for (const auto& item : j.items()) {
+    // (Not a structured binding: Clang 14 cannot capture one in a lambda.)
+    const std::string& key = item.key();
+    const auto& value = item.value();
     auto it = std::find_if(SettingFields().begin(), SettingFields().end(),
                            [&](const auto& f) { return f.first == key; });
     if (it == SettingFields().end()) {
