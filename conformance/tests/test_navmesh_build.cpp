@@ -21,11 +21,13 @@
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/navmesh.hpp"
+#include "tools/golden/build3d_json.hpp"
 
 using namespace onepath;
 using namespace onepath::navmesh;
 using onepath::b3dtest::ExpectFields;
 using onepath::b3dtest::UnitSettings;
+using onepath::golden::SettingsJson;
 namespace b3 = onepath::build3d;
 
 namespace {
@@ -248,27 +250,7 @@ TEST(NavMeshBuild, RunnerOperationStagesAreTheLibrarysBytes) {
   for (const float v : soup.vertices) vertices.push_back(static_cast<double>(v));
   for (const std::int32_t i : soup.indices) indices.push_back(i);
   const json input = {{"soup", {{"vertices", vertices}, {"indices", indices}}},
-                      {"settings",
-                       {{"CellSize", s.CellSize},
-                        {"CellHeight", s.CellHeight},
-                        {"TileSize", s.TileSize},
-                        {"OriginX", s.OriginX},
-                        {"OriginZ", s.OriginZ},
-                        {"AgentHeight", s.AgentHeight},
-                        {"AgentRadius", s.AgentRadius},
-                        {"AgentMaxClimb", s.AgentMaxClimb},
-                        {"AgentMaxSlopeDegrees", s.AgentMaxSlopeDegrees},
-                        {"Partition", 0},
-                        {"MinRegionArea", s.MinRegionArea},
-                        {"MergeRegionArea", s.MergeRegionArea},
-                        {"ContourMaxError", s.ContourMaxError},
-                        {"MaxEdgeLength", s.MaxEdgeLength},
-                        {"MaxVertsPerPoly", s.MaxVertsPerPoly},
-                        {"DetailSampleDistance", s.DetailSampleDistance},
-                        {"DetailMaxError", s.DetailMaxError},
-                        {"MaxLocalExtent", s.MaxLocalExtent},
-                        {"Area", s.Area},
-                        {"Flags", s.Flags}}},
+                      {"settings", SettingsJson(s)},
                       {"threads", 1}};
   const NavMesh mesh = NavMesh::Build(soup, {}, s);
   ASSERT_EQ(mesh.size(), 4u);

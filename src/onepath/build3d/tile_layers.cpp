@@ -72,17 +72,14 @@ RegionGraph BuildGraph(const CompactHeightfield& compact, const BorderCut& cut) 
 
 }  // namespace
 
+namespace internal {
+
 std::vector<std::uint16_t> RegionLayers(const CompactHeightfield& compact, const BorderCut& cut,
-                                        const NavSettings& settings, std::int64_t tileX,
+                                        build3d::Partition partition, std::int64_t tileX,
                                         std::int64_t tileZ) {
-  // The checks of b3d.contour.stage-input, in its order.
-  const DerivedSettings d = DeriveSettings(settings);
-  internal::CheckCompactHeightfield(compact);
-  internal::CheckTileGrid(compact, d);
-  internal::CheckCut(compact, cut, d.border, d.tileCells);
   const std::uint16_t borderId = cut.borderId;
   std::vector<std::uint16_t> layers(std::size_t{borderId} + 1, 0);
-  if (settings.Partition != Partition::Layers) return layers;
+  if (partition != Partition::Layers) return layers;
 
   const RegionGraph g = BuildGraph(compact, cut);
   // blockedStamp[L] == r: layer L is not free for region r.
@@ -119,6 +116,19 @@ std::vector<std::uint16_t> RegionLayers(const CompactHeightfield& compact, const
     layerCount = std::max(layerCount, chosen + 1);
   }
   return layers;
+}
+
+}  // namespace internal
+
+std::vector<std::uint16_t> RegionLayers(const CompactHeightfield& compact, const BorderCut& cut,
+                                        const NavSettings& settings, std::int64_t tileX,
+                                        std::int64_t tileZ) {
+  // The checks of b3d.contour.stage-input, in its order.
+  const DerivedSettings d = DeriveSettings(settings);
+  internal::CheckCompactHeightfield(compact);
+  internal::CheckTileGrid(compact, d);
+  internal::CheckCut(compact, cut, d.border, d.tileCells);
+  return internal::RegionLayers(compact, cut, d.partition, tileX, tileZ);
 }
 
 }  // namespace onepath::build3d

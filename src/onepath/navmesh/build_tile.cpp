@@ -10,7 +10,6 @@
 #include "onepath/build3d/internal/polygonizer.hpp"
 #include "onepath/build3d/internal/regions.hpp"
 #include "onepath/build3d/internal/stages.hpp"
-#include "onepath/build3d/tile_layers.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/navmesh/tile_data.hpp"
 
@@ -78,7 +77,7 @@ std::vector<NavTile> TileFromSpans(b3::Heightfield spans, const b3::TileGrid& gr
                                                           settings, d, grid.tileX, grid.tileZ);
   // Step 7: the layers and the tile data.
   const std::vector<std::uint16_t> layers =
-      b3::RegionLayers(compact, cut, settings, grid.tileX, grid.tileZ);
+      b3::internal::RegionLayers(compact, cut, d.partition, grid.tileX, grid.tileZ);
   return WriteTileLayers(polygons, detail, layers, grid, settings);
 }
 

@@ -58,6 +58,12 @@ TileRegions Layers(const CompactHeightfield& compact, std::int32_t minRegionArea
 // b3d.region.stages: the settings' partition on a checked field.
 TileRegions Partition(const CompactHeightfield& compact, const DerivedSettings& derived);
 
+// b3d.tile-layers on checked values (the build's own): RegionLayers
+// without the stage-input checks.
+std::vector<std::uint16_t> RegionLayers(const CompactHeightfield& compact, const BorderCut& cut,
+                                        build3d::Partition partition, std::int64_t tileX,
+                                        std::int64_t tileZ);
+
 // b3d.region.filter: records 0 .. count (count = the first unused
 // provisional id, whose record owns no span); the ids in reg become final
 // ids.
