@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks `onepath build`, `onepath path` and `onepath render` from the outside.
 
-Usage: check_mesh_commands.py ONEPATH OUTPUT_DIR CHECK_BUILD_BYTES
+Usage: check_mesh_commands.py ONEPATH OUTPUT_DIR CHECK_BUILD_BYTES LEVELS.jsonl
 
 A generated level (onepath generate level) is built with 1 and 2 threads:
 both exit 0, print the summary and write identical files. The mesh file is
@@ -10,7 +10,12 @@ read here on its own, from the tables of nav.mesh-bytes and nav.serialize
 tile's length is nav.serialize's size formula. CHECK_BUILD_BYTES
 (check_build_bytes.cpp) builds the same OBJ with the same settings through
 the library and says the file is Serialize(NavMesh::Build), byte for byte
-(default settings and a Layers partition on smaller tiles). `path` between
+(default settings and a Layers partition on smaller tiles). For every
+vector of golden/build3d/mesh-levels/levels.jsonl (a level by its recipe,
+settings, and the sha256 of the `mesh` stage, nav.mesh-bytes, that the
+golden replay checks the library against), `onepath generate level` writes
+the level, `onepath build` builds it with the vector's settings, and the
+file's sha256 is the vector's. `path` between
 two polygons that share an edge is found, its straight path runs from the
 printed nearest start point to the printed nearest goal point; a point far
 from the mesh exits 3. The climb path and render stitch with comes from
@@ -21,6 +26,7 @@ library's exception; a file that is not a mesh's bytes (truncated, wrong
 magic or version, a byte too many) exits 2 with NavMesh.Deserialize's
 exception and the file's name, and never crashes.
 """
+import hashlib
 import json
 import re
 import struct
@@ -140,8 +146,38 @@ def portal_links(onepath, mesh, *args):
     return int(re.search(r", (\d+) portal links", p.stdout)[1])
 
 
+def check_golden_levels(onepath, out, levels):
+    """Each NavMesh.Build vector of a level recipe: the file `onepath build`
+    writes hashes to the vector's `mesh` stage (sha256 of Serialize(mesh))."""
+    count = 0
+    for line in Path(levels).read_text().splitlines():
+        v = json.loads(line)
+        given = v["input"]
+        assert v["op"] == "NavMesh.Build" and "level" in given, v["id"]
+        level = given["level"]
+        obj = out / f"golden-{level['kind']}-{level['size']}-{level['seed']}.obj"
+        if not obj.exists():
+            args = ["--kind", level["kind"], "--size", level["size"], "--seed", level["seed"]]
+            if "subdivide" in level:
+                args += ["--subdivide", level["subdivide"]]
+            p = run(onepath, "generate", "level", *args, "--out", obj)
+            assert p.returncode == 0, p
+        settings = out / "golden-settings.json"
+        settings.write_text(json.dumps(given["settings"]))
+        mesh = out / "golden.mesh"
+        p = run(onepath, "build", obj, "--settings", settings, "--threads",
+                given.get("threads", 1), "-o", mesh)
+        assert p.returncode == 0, (v["id"], p)
+        got = hashlib.sha256(mesh.read_bytes()).hexdigest()
+        assert got == v["expect"]["stages"]["mesh"], (v["id"], got)
+        count += 1
+    assert count >= 1, levels
+    return count
+
+
 def main():
     onepath, out, check_bytes = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+    levels = sys.argv[4]
     out.mkdir(parents=True, exist_ok=True)
     level = out / "level.obj"
     p = run(onepath, "generate", "level", "--kind", "multifloor", "--size", "32", "--seed", "3",
@@ -171,6 +207,8 @@ def main():
     # with the default settings, byte for byte (check_build_bytes.cpp).
     p = run(check_bytes, level, meshes[1])
     assert p.returncode == 0, p
+
+    golden = check_golden_levels(onepath, out, levels)
 
     # Two polygons of one tile that share an edge (an in-tile link, kind 1):
     # the path between their centres is found.
@@ -345,7 +383,7 @@ def main():
     assert "Tiles store no region ids" in h and "stands for regions" in h, h
     print(f"mesh commands: {len(tiles)} tiles, {polygons} polygons, 1 and 2 threads identical, "
           f"path across the mesh {far_status}, {len(cases)} error cases, {len(bad_files)} bad "
-          f"files, portal links {flat_links}/{default_links}/{tall_links} for climb 0/0.9/1000")
+          f"files, {golden} golden meshes' sha256, portal links {flat_links}/{default_links}/{tall_links} for climb 0/0.9/1000")
 
 
 if __name__ == "__main__":
