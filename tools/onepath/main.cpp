@@ -12,8 +12,9 @@
 //                         a 3D level as OBJ
 //                         (generate.hpp)
 //   onepath build         build a navigation mesh from an OBJ level into a
-//                         mesh file; path asks it for a path, render draws
-//                         it as SVG (mesh_commands.hpp)
+//                         mesh file (its bytes, nav.mesh-bytes); path asks
+//                         it for a path, render draws it as SVG
+//                         (mesh_commands.hpp)
 #include <fmt/format.h>
 #include <unistd.h>
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -232,11 +233,8 @@ int Build(const MeshCommandOptions& o) {
     }
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // The climb `path` and `render` stitch with: the agent's climb in world
-  // units, binary32, as Detour's tiles carry it (nav.stitch.vertical).
-  float climb = static_cast<float>(settings.AgentMaxClimb);
   try {
-    WriteMeshFile(o.out, mesh, climb);
+    WriteMeshFile(o.out, mesh);  // nav.mesh-bytes
   } catch (const std::exception& e) {
     return Fail("build", e.what(), 1);
   }
@@ -253,6 +251,29 @@ int Build(const MeshCommandOptions& o) {
       mesh.size(), positions.size(), polygons, vertices, seconds, static_cast<long long>(threads),
       threads == 1 ? "" : "s", o.out.c_str());
   return 0;
+}
+
+// ---- the climb of path and render ----
+
+// nav.stitch: a built mesh is stitched with f32(AgentMaxClimb). The mesh's
+// bytes keep no settings, so it is --settings' AgentMaxClimb, --climb, or
+// the default settings' AgentMaxClimb; both options is a usage error. The
+// range is the library's to check (Stitch: finite, at least 0; exit 1).
+float StitchClimb(const MeshCommandOptions& o) {
+  if (!o.settings.empty() && !o.climb.empty())
+    throw UsageError{
+        "--settings and --climb both give the climb; give one of them (--settings FILE: its "
+        "AgentMaxClimb; --climb X: X)"};
+  if (!o.climb.empty()) {
+    char* end = nullptr;
+    errno = 0;
+    double v = std::strtod(o.climb.c_str(), &end);
+    if (std::isspace(static_cast<unsigned char>(o.climb.front())) || *end != '\0' ||
+        errno == ERANGE || !std::isfinite(v))
+      throw UsageError{"--climb takes a number (world units, say 0.9), got '" + o.climb + "'"};
+    return static_cast<float>(v);  // as f32(AgentMaxClimb) of a settings file
+  }
+  return static_cast<float>(ReadSettings(o.settings).AgentMaxClimb);
 }
 
 // ---- path ----
@@ -290,9 +311,10 @@ std::optional<PathAnswer> AskPath(const navmesh::NavQuery& query, const char* co
 
 int Path(const MeshCommandOptions& o) {
   WorldPoint from = ParsePoint(o.from, "--from"), to = ParsePoint(o.to, "--to");
-  MeshFile file = ReadMeshFile(o.mesh);
-  std::vector<navmesh::PortalLink> links = navmesh::Stitch(file.mesh, file.climb);
-  navmesh::NavQuery query(file.mesh, links);
+  float climb = StitchClimb(o);
+  NavMesh mesh = ReadMeshFile(o.mesh);
+  std::vector<navmesh::PortalLink> links = navmesh::Stitch(mesh, climb);
+  navmesh::NavQuery query(mesh, links);
   std::optional<PathAnswer> a = AskPath(query, "path", from, to, o);
   if (!a) return 3;
   double length = 0;
@@ -339,9 +361,9 @@ int Render(const MeshCommandOptions& o) {
     ends = {ParsePoint(o.path.substr(0, colon), "--path"),
             ParsePoint(o.path.substr(colon + 1), "--path")};
   }
-  MeshFile file = ReadMeshFile(o.mesh);
-  const NavMesh& mesh = file.mesh;
-  std::vector<navmesh::PortalLink> links = navmesh::Stitch(mesh, file.climb);
+  float climb = StitchClimb(o);
+  const NavMesh mesh = ReadMeshFile(o.mesh);
+  std::vector<navmesh::PortalLink> links = navmesh::Stitch(mesh, climb);
   std::optional<PathAnswer> path;
   if (ends) {
     navmesh::NavQuery query(mesh, links);
@@ -521,13 +543,36 @@ int Render(const MeshCommandOptions& o) {
   return 0;
 }
 
+// path and render: where the stitching climb comes from (StitchClimb).
+void AddClimbOptions(CLI::App& command, MeshCommandOptions& o, float defaultClimb) {
+  command
+      .add_option("--settings", o.settings,
+                  "The settings JSON the mesh was built with (as onepath build --settings); the "
+                  "tiles are stitched with f32 of its AgentMaxClimb (nav.stitch). Not with --climb")
+      ->type_name("FILE.json");
+  command
+      .add_option("--climb", o.climb,
+                  fmt::format("The climb to stitch with, world units, rounded to binary32 as "
+                              "f32(AgentMaxClimb) (default: the default settings' AgentMaxClimb, "
+                              "{}). Not with --settings",
+                              defaultClimb))
+      ->type_name("X");
+}
+
 }  // namespace
 
 void AddMeshCommands(CLI::App& app, MeshCommandOptions& o) {
   const std::string meshFile =
-      "The mesh file (a tool format, not a spec clause): \"OPNF\", u32 version 1, f32 climb, u32 "
-      "tile count, then per tile a u32 length and the tile's bytes (nav.serialize), little-endian "
-      "(tools/onepath/mesh_file.hpp).";
+      "The mesh file is exactly the mesh's bytes of the spec, Serialize(mesh) (nav.mesh-bytes, "
+      "docs/spec/navmesh-format.md): \"OPNM\", u16 version 1, u32 tile count, then per tile in "
+      "the mesh's order a u32 length and the tile's bytes (nav.serialize), little-endian; the "
+      "library and every port read it with NavMesh.Deserialize.";
+  const float defaultClimb = static_cast<float>(NavSettings{}.AgentMaxClimb);
+  const std::string climbHelp = fmt::format(
+      "The mesh file keeps no settings: the tiles are stitched (nav.stitch) with the climb "
+      "f32(AgentMaxClimb) of --settings FILE (the JSON file build takes), or with --climb X, or, "
+      "with neither, the default settings' AgentMaxClimb, {}; giving both is a usage error.",
+      defaultClimb);
   o.build = app.add_subcommand(
       "build",
       "Build a navigation mesh from a level (Wavefront OBJ, read as a triangle soup; "
@@ -535,7 +580,8 @@ void AddMeshCommands(CLI::App& app, MeshCommandOptions& o) {
       "b3d.build) and write it as a mesh file. On a terminal a line shows each tile as it is done; "
       "a summary follows (tiles, polygons, vertices, time). " +
           meshFile +
-          " The climb stored is AgentMaxClimb as binary32; path and render stitch with it.\n"
+          " It keeps no settings: give path and render the same --settings to stitch with its "
+          "AgentMaxClimb.\n"
           "Exit status: 0 written; 1 the library refused the settings or the level (its exception "
           "is printed, e.g. ArgumentOutOfRangeException naming the setting); 2 usage error (also "
           "an "
@@ -560,14 +606,16 @@ void AddMeshCommands(CLI::App& app, MeshCommandOptions& o) {
 
   o.pathCommand = app.add_subcommand(
       "path",
-      "Find a path in a mesh file: stitch the tiles (nav.stitch, with the stored climb), the "
-      "nearest polygons of --from and --to (nav.query.nearest), A* (nav.query.astar) from one "
-      "nearest point to the other, the straight path (nav.query.straight). Prints the nearest "
-      "polygons and points, the status (found, partial, unreachable), the corridor and the "
-      "straight "
-      "path's points and length.\n"
-      "Exit status: 0 found; 1 partial or unreachable; 2 usage error (also an unreadable mesh "
-      "file); 3 no polygon near --from or --to.");
+      "Find a path in a mesh file (onepath build; read with NavMesh.Deserialize, "
+      "nav.mesh-bytes): stitch the tiles (nav.stitch), the nearest polygons of --from and --to "
+      "(nav.query.nearest), A* (nav.query.astar) from one nearest point to the other, the "
+      "straight path (nav.query.straight). Prints the nearest polygons and points, the status "
+      "(found, partial, unreachable), the corridor and the straight path's points and length. " +
+          climbHelp +
+          "\n"
+          "Exit status: 0 found; 1 partial or unreachable, or the library refused the climb; 2 "
+          "usage error (also an unreadable file or one that is not a mesh's bytes: "
+          "Deserialize's exception is printed); 3 no polygon near --from or --to.");
   o.pathCommand->add_option("mesh", o.mesh, "The mesh file (onepath build)")
       ->required()
       ->type_name("MESH");
@@ -584,22 +632,30 @@ void AddMeshCommands(CLI::App& app, MeshCommandOptions& o) {
   o.pathCommand->add_option("--max-nodes", o.maxNodes, "A*'s state limit (nav.query.astar)")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  AddClimbOptions(*o.pathCommand, o, defaultClimb);
 
   o.render = app.add_subcommand(
       "render",
-      "Draw a mesh file from above as one self-contained SVG (world x to the right, z down): "
+      "Draw a mesh file (onepath build; read with NavMesh.Deserialize, nav.mesh-bytes) from "
+      "above as one self-contained SVG (world x to the right, z down): "
       "polygons filled by --color, walls dark, stitched portals magenta, tile borders grey, with "
-      "--path the straight path in blue; a legend says so. Coordinates are rounded to 3 decimals.\n"
-      "Exit status: 0 written; 1 cannot write; 2 usage error (also an unreadable mesh file); 3 a "
-      "--path point has no polygon near it.");
+      "--path the straight path in blue; a legend says so. Coordinates are rounded to 3 "
+      "decimals. " +
+          climbHelp +
+          " Tiles store no region ids (nav.serialize), so --color island, the connected polygons, "
+          "stands for regions.\n"
+          "Exit status: 0 written; 1 cannot write, or the library refused the climb; 2 usage error "
+          "(also an unreadable file or one that is not a mesh's bytes: Deserialize's exception is "
+          "printed); 3 a --path point has no polygon near it.");
   o.render->add_option("mesh", o.mesh, "The mesh file (onepath build)")
       ->required()
       ->type_name("MESH");
   o.render->add_option("-o,--out", o.out, "Where the SVG goes")->required()->type_name("FILE.svg");
   o.render
       ->add_option("--color", o.color,
-                   "Fill by the tile's layer, the polygon's area, or island (the connected parts "
-                   "over in-tile and portal links; the mesh keeps no region ids)")
+                   "Fill by the tile's layer, the polygon's area, or island: the connected parts "
+                   "over in-tile and portal links, which stand for regions (tiles store no region "
+                   "ids)")
       ->type_name("layer|area|island")
       ->capture_default_str();
   o.render->add_option("--path", o.path, "Also draw the path from start to goal")
@@ -610,6 +666,7 @@ void AddMeshCommands(CLI::App& app, MeshCommandOptions& o) {
   o.render->add_option("--max-nodes", o.maxNodes, "As for onepath path")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  AddClimbOptions(*o.render, o, defaultClimb);
 }
 
 bool RunMeshCommand(const MeshCommandOptions& o, int& status) {

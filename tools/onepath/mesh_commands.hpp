@@ -1,11 +1,15 @@
 // `onepath build`, `onepath path` and `onepath render`: the 3D half for a
-// user (issue 29). A level (OBJ) becomes a mesh file (mesh_file.hpp), a
-// path is asked of it, and it is drawn from above as SVG.
+// user (issue 29). A level (OBJ) becomes a mesh file, the mesh's bytes of
+// the spec (nav.mesh-bytes, mesh_file.hpp), a path is asked of it, and it
+// is drawn from above as SVG. The file keeps no settings: path and render
+// stitch with the climb of --settings or --climb (nav.stitch).
 //
 //   onepath build LEVEL.obj [--settings FILE.json] [--threads N] -o MESH
 //   onepath path MESH --from x,y,z --to x,y,z [--extents x,y,z]
+//                [--settings FILE.json | --climb X]
 //   onepath render MESH -o FILE.svg [--color layer|area|island]
 //                  [--path x,y,z:x,y,z] [--extents x,y,z]
+//                  [--settings FILE.json | --climb X]
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -16,12 +20,13 @@ namespace onepath::tools {
 struct MeshCommandOptions {
   // build
   std::string level;
-  std::string settings;
-  long threads = 0;  // 0: not given (the hardware's threads)
+  std::string settings;  // also path and render: the climb (AgentMaxClimb)
+  long threads = 0;      // 0: not given (the hardware's threads)
   std::string out;
   bool quiet = false;
   // path, render
   std::string mesh;
+  std::string climb;  // empty: not given
   std::string from;
   std::string to;
   std::string extents = "2,4,2";
