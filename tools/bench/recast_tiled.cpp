@@ -46,7 +46,11 @@ bool BuildPeerRegions(rcContext& ctx, const b3d::DerivedSettings& d, rcCompactHe
 // tile gives no polygon (data stays null). Aborts on a Recast failure.
 bool BuildPeerTile(rcContext& ctx, const b3d::TriangleSoup& soup, const b3d::NavSettings& settings,
                    const b3d::DerivedSettings& d, const PeerTile& tile, float ymin, float ymax,
-                   std::vector<unsigned char>& areas, unsigned char*& data, int& size) {
+                   std::vector<unsigned char>& areas, unsigned char*& data, int& size,
+                   StageClock* clock) {
+  const auto lap = [clock](Stage stage) {
+    if (clock) clock->Lap(stage);
+  };
   const float cs = d.cellSize, ch = d.ch;
   const double tileWorld = d.tileCells * d.cs;
   const int w = d.tileCells + 2 * d.border;
@@ -72,21 +76,26 @@ bool BuildPeerTile(rcContext& ctx, const b3d::TriangleSoup& soup, const b3d::Nav
   rcFilterLowHangingWalkableObstacles(&ctx, d.walkableClimb, *hf);
   rcFilterLedgeSpans(&ctx, d.walkableHeight, d.walkableClimb, *hf);
   rcFilterWalkableLowHeightSpans(&ctx, d.walkableHeight - 1, *hf);
+  lap(Stage::kSpans);
   rcCompactHeightfield* chf = rcAllocCompactHeightfield();
   if (!chf || !rcBuildCompactHeightfield(&ctx, d.walkableHeight, d.walkableClimb, *hf, *chf))
     std::abort();
   rcFreeHeightField(hf);
   if (!rcErodeWalkableArea(&ctx, d.walkableRadius, *chf)) std::abort();
+  lap(Stage::kCompact);
   if (!BuildPeerRegions(ctx, d, *chf)) std::abort();
+  lap(Stage::kRegions);
   rcContourSet* cset = rcAllocContourSet();
   if (!cset || !rcBuildContours(&ctx, *chf, static_cast<float>(d.maxError), d.maxEdgeCells, *cset,
                                 RC_CONTOUR_TESS_WALL_EDGES))
     std::abort();
+  lap(Stage::kContours);
   bool built = false;
   if (cset->nconts > 0) {
     rcPolyMesh* pmesh = rcAllocPolyMesh();
     if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, static_cast<int>(settings.MaxVertsPerPoly), *pmesh))
       std::abort();
+    lap(Stage::kPolygons);
     rcPolyMeshDetail* dmesh = rcAllocPolyMeshDetail();
     const bool detailOn = settings.DetailSampleDistance / d.cs > 0.9;  // b3d.detail.sample-distance
     if (!dmesh ||
@@ -94,6 +103,7 @@ bool BuildPeerTile(rcContext& ctx, const b3d::TriangleSoup& soup, const b3d::Nav
                                detailOn ? static_cast<float>(settings.DetailSampleDistance) : 0.0f,
                                static_cast<float>(settings.DetailMaxError), *dmesh))
       std::abort();
+    lap(Stage::kDetail);
     if (pmesh->npolys > 0) {
       for (int p = 0; p < pmesh->npolys; ++p)
         pmesh->flags[p] = static_cast<unsigned short>(settings.Flags);
@@ -130,13 +140,16 @@ bool BuildPeerTile(rcContext& ctx, const b3d::TriangleSoup& soup, const b3d::Nav
   }
   rcFreeContourSet(cset);
   rcFreeCompactHeightfield(chf);
+  lap(Stage::kTileData);
   return built;
 }
 
 }  // namespace
 
 RecastTiledBuild BuildRecastTiled(const b3d::TriangleSoup& soup, const b3d::NavSettings& settings,
-                                  int threads) {
+                                  int threads, StageClock* clock) {
+  if (clock && threads > 1) std::abort();  // the clock is the process's: one thread only
+  if (clock) clock->Start();
   const b3d::DerivedSettings d = b3d::DeriveSettings(settings);
   const std::vector<float>& v = soup.vertices;
   const std::vector<std::int32_t>& idx = soup.indices;
@@ -193,17 +206,19 @@ RecastTiledBuild BuildRecastTiled(const b3d::TriangleSoup& soup, const b3d::NavS
 
   std::mutex lock;
   std::atomic<std::size_t> next{0};
+  if (clock) clock->Lap(Stage::kSetup);
   const auto worker = [&] {
     rcContext ctx(false);
     std::vector<unsigned char> areas;
     for (std::size_t k = next++; k < work.size(); k = next++) {
       unsigned char* data = nullptr;
       int size = 0;
-      if (!BuildPeerTile(ctx, soup, settings, d, *work[k], lo[1], hi[1], areas, data, size))
+      if (!BuildPeerTile(ctx, soup, settings, d, *work[k], lo[1], hi[1], areas, data, size, clock))
         continue;
       const std::lock_guard<std::mutex> guard(lock);
       if (dtStatusFailed(out.mesh->addTile(data, size, DT_TILE_FREE_DATA, 0, nullptr)))
         std::abort();
+      if (clock) clock->Lap(Stage::kAssembly);
     }
   };
   if (threads <= 1) {

@@ -42,6 +42,7 @@
 
 #include "onepath/build3d/input.hpp"
 #include "onepath/build3d/settings.hpp"
+#include "tools/bench/stage_clock.hpp"
 
 namespace onepath::bench {
 
@@ -56,8 +57,14 @@ struct RecastTiledBuild {
 };
 
 // The tiled build of `soup` with `settings` on `threads` threads (1: this
-// thread only).
+// thread only). With a clock (one thread only), the time of each stage
+// goes to it (navmesh_stages_bench): setup (bounds, triangle lists,
+// dtNavMesh), spans (heightfield, rcMarkWalkableTriangles, rasterization,
+// filters), compact + erode, regions, contours, polygons, detail, tile
+// data (flags, dtCreateNavMeshData, freeing the tile's Recast values) and
+// assembly (addTile); the result is the same with or without.
 RecastTiledBuild BuildRecastTiled(const build3d::TriangleSoup& soup,
-                                  const build3d::NavSettings& settings, int threads);
+                                  const build3d::NavSettings& settings, int threads,
+                                  StageClock* clock = nullptr);
 
 }  // namespace onepath::bench
