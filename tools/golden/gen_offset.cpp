@@ -456,27 +456,28 @@ void WriteOffsets(const std::filesystem::path& dir, int per_kind) {
       {"an L-shaped room shrunk with the round join", LRoom(), {-2.0, "Round", 0.0825}},
   };
   for (const auto& h : hand) w.Add(OffsetVector("hand_made", h.o, h.a, HandMade(h.what)));
-  // num.ieee: the star grown by the first radius of k + 1/2 grid units (k =
-  // 0, 1, ...; tolerance 0, so 8 vertices per circle) whose result the
-  // m-gons from the C library's cos and sin change (DependsOnIeee): U_m's
-  // quarter turns keep coordinates of exactly +-1, so p + r x 1 is a tie
-  // that rounds to even, where the library's ring has coordinates an ulp
-  // or two off +-1 (glibc: vertices 4 to 7 of the 8-gon, e.g.
-  // cos(9 pi / 8) / cos(pi / 8) = -1 - 2^-52).
+  // num.ieee: the star grown by 1.5 grid units (tolerance 0, so 8 vertices
+  // per circle), the first radius of k + 1/2 grid units (k = 0, 1, ...)
+  // whose result m-gons from the C library's cos and sin change
+  // (DependsOnIeee; 0.5 does not), checked here: U_m's quarter turns keep
+  // coordinates of exactly +-1, so p + r x 1 is a tie that rounds to even,
+  // where the library's ring has coordinates an ulp or two off +-1 (glibc:
+  // vertices 4 to 7 of the 8-gon, e.g. cos(9 pi / 8) / cos(pi / 8) = -1 -
+  // 2^-52). With another C library the check may fail: the writer stops.
   {
     const Region region = Build(star);
-    OffsetArgs a{0.0, "Round", 0.0};
-    for (int k = 0;; ++k) {
-      if (k > 4096) Fail("no radius k + 1/2 of the star depends on num.ieee", json());
-      a.distance = (2 * k + 1) * 0x1p-17;
-      if (DependsOnIeee(region, a, region.Offset(a.distance, OffsetJoin::kRound, a.arcTolerance)))
-        break;
-    }
+    const OffsetArgs a{3 * 0x1p-17, "Round", 0.0};
+    const auto depends = [&](const OffsetArgs& x) {
+      return DependsOnIeee(region, x, region.Offset(x.distance, OffsetJoin::kRound, 0.0));
+    };
+    if (depends({0x1p-17, "Round", 0.0}) || !depends(a))
+      Fail("the star grown by 1.5 grid units is not the first k + 1/2 that depends on num.ieee",
+           json());
     w.Add(OffsetVector("hand_made", star, a,
-                       HandMade(fmt::format("distance {} = {} + 1/2 grid units: the first k + 1/2 "
+                       HandMade(fmt::format("distance {} = 1.5 grid units: the first k + 1/2 "
                                             "whose result m-gons from the C library's cos and "
                                             "sin change (num.ieee)",
-                                            a.distance, std::ldexp(a.distance, 16) - 0.5))));
+                                            a.distance))));
   }
   w.PrintCount();
 
