@@ -128,6 +128,43 @@ build3d::HeightfieldInput RandomHeightfield(std::mt19937_64& random, int tileCel
   return in;
 }
 
+build3d::HeightfieldInput SpiralRamp(int side, int width, int positions, int base, int thickness,
+                                     std::uint8_t area) {
+  const int inner = side - 2 * width;  // the length of a side between two corner blocks
+  const int period = 4 * (inner + 1);
+  if (inner < 1 || thickness < 1 || base < thickness || positions < 1 ||
+      base + positions + 2 > 65535)
+    throw std::invalid_argument("SpiralRamp: bad dimensions");
+  // The ring position of cell (x, z), or -1 off the ring: corner blocks 0,
+  // inner + 1, 2 (inner + 1), 3 (inner + 1) counter-clockwise from (0, 0),
+  // each side's cells in walking order between them.
+  const auto position = [&](int x, int z) {
+    const bool lowX = x < width, highX = x >= side - width;
+    const bool lowZ = z < width, highZ = z >= side - width;
+    if (lowX && lowZ) return 0;
+    if (lowZ && !highX) return x - width + 1;  // along +x
+    if (highX && lowZ) return inner + 1;
+    if (highX && !highZ) return inner + 1 + (z - width + 1);  // along +z
+    if (highX && highZ) return 2 * (inner + 1);
+    if (highZ && !lowX) return 2 * (inner + 1) + (side - width - x);  // along -x
+    if (lowX && highZ) return 3 * (inner + 1);
+    if (lowX) return 3 * (inner + 1) + (side - width - z);  // along -z
+    return -1;
+  };
+  build3d::HeightfieldInput in{side, side, base + positions + 2, 0.0, {}};
+  for (int z = 0; z < side; ++z) {
+    for (int x = 0; x < side; ++x) {
+      std::vector<build3d::Span> column;
+      const int s = position(x, z);
+      for (int q = s; s >= 0 && q < positions; q += period)
+        column.push_back({static_cast<std::uint16_t>(base + q - thickness),
+                          static_cast<std::uint16_t>(base + q), area});
+      in.columns.push_back(std::move(column));
+    }
+  }
+  return in;
+}
+
 CompactHeightfield WithoutSomeConnections(const CompactHeightfield& h, std::mt19937_64& random,
                                           double p, bool oneWay) {
   std::uniform_real_distribution<double> unit(0, 1);

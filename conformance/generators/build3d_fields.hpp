@@ -6,6 +6,7 @@
 // same inputs.
 #pragma once
 
+#include <cstdint>
 #include <random>
 #include <string>
 #include <vector>
@@ -52,6 +53,22 @@ std::vector<build3d::ConvexVolume> RandomVolumes(std::mt19937_64& random, double
 // and up to three floors above it with holes, walkable or of a few other
 // areas.
 build3d::HeightfieldInput RandomHeightfield(std::mt19937_64& random, int tileCells);
+
+// A square spiral ramp (a helix on a square ring) as a heightfield input:
+// the ring of `side` x `side` cells minus its inner (side - 2 width)^2
+// square, walked counter-clockwise as positions 0, 1, ..., P - 1 (P = 4
+// (side - 2 width + 1)): the width x width corner block at x, z < width is
+// position 0, the cells of the side that follows (z < width) positions 1 ..
+// side - 2 width by x, then the next corner block, and so on round the
+// ring. Position q = s + n P (turn n) is a floor whose top is row base +
+// q, `thickness` rows thick, for q = 0 ... positions - 1: each step along
+// the ring climbs one row, a corner block is level, the cells across the
+// ring at one position are level, and a column holds one floor per turn
+// that passes it (P rows apart). Integer arithmetic only. Preconditions:
+// 2 width < side, thickness >= 1, base >= thickness, every value fits
+// 16 bits.
+build3d::HeightfieldInput SpiralRamp(int side, int width, int positions, int base, int thickness,
+                                     std::uint8_t area);
 
 // The field with some connections removed at random, each with chance p:
 // both directions of a connection (walls where the span stages made none)

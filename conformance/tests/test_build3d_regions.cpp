@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "conformance/generators/build3d_fields.hpp"
 #include "conformance/tests/build3d_util.hpp"
 #include "conformance/tests/clause.hpp"
 #include "conformance/tests/error_fields.hpp"
@@ -73,6 +74,56 @@ TEST(Build3DRegions, FlatFourByFour) {
   EXPECT_EQ(RegionPipeline::Monotone(h, s), none);
   EXPECT_EQ(RegionPipeline::Layers(h, s), none);
   EXPECT_EQ(RegionPipeline::Partition(h, s), none);
+}
+
+namespace {
+
+// The spans of one column that share a non-zero id, counted over the
+// field: spans are numbered column by column, bottom up (ColumnLists).
+int SharedColumnPairs(const CompactHeightfield& h, const TileRegions& r) {
+  int pairs = 0;
+  std::size_t first = 0;
+  for (const std::vector<CompactSpan>& column : ColumnLists(h)) {
+    for (std::size_t i = 0; i < column.size(); ++i)
+      for (std::size_t j = i + 1; j < column.size(); ++j)
+        pairs += r.regions[first + i] != 0 && r.regions[first + i] == r.regions[first + j];
+    first += column.size();
+  }
+  return pairs;
+}
+
+}  // namespace
+
+TEST(Build3DRegions, SpiralRampOverlapsInWatershedOnly) {
+  CLAUSE("b3d.region.overlap b3d.region.watershed b3d.region.monotone b3d.region.layers");
+  // The first spiral ramp of build3d/regions: a ring of 16 x 16 cells, 6
+  // wide, inner side 16 - 12 = 4, so P = 4 (4 + 1) = 20 positions a turn;
+  // 32 positions (1.6 turns) of floors 2 rows thick, tops at 3 + q.
+  const HeightfieldInput in = gen::SpiralRamp(16, 6, 32, 3, 2, 63);
+  ASSERT_EQ(in.columns.size(), 256u);
+  // Column (0, 0): corner block 0, q = 0 and 20: tops 3 and 23.
+  EXPECT_EQ(in.columns[0], (std::vector<Span>{{1, 3, 63}, {21, 23, 63}}));
+  // Column (6, 0): the first cell of the side along +x, q = 1 and 21.
+  EXPECT_EQ(in.columns[6], (std::vector<Span>{{2, 4, 63}, {22, 24, 63}}));
+  // Column (15, 15): corner block 2 at q = 10 and 30: tops 13 and 33.
+  EXPECT_EQ(in.columns[15 + 16 * 15], (std::vector<Span>{{11, 13, 63}, {31, 33, 63}}));
+  // Column (5, 15): corner block 3 at q = 15 (35 is past the end): top 18.
+  EXPECT_EQ(in.columns[5 + 16 * 15], (std::vector<Span>{{16, 18, 63}}));
+  // Column (8, 8): the hole.
+  EXPECT_TRUE(in.columns[8 + 16 * 8].empty());
+  // One row per step with a climb of 2 rows: the ledge filter keeps the
+  // slope (neighbours 1 row below and above, a spread of 2 <= 2).
+  NavSettings s = b3dtest::UnitSettings(3, 2, 0, 16);
+  s.MinRegionArea = 2;
+  s.MergeRegionArea = 10;
+  const CompactHeightfield h = Mesh3DPipeline::TileSpans(in, {}, s, 0, 0).volumes;
+  const TileRegions w = RegionPipeline::Watershed(h, RegionPipeline::BuildDistanceField(h, s), s);
+  // Watershed floods one region up the ramp and over itself: the turns'
+  // floors in one column (20 rows apart, never connected) share its id.
+  EXPECT_GT(SharedColumnPairs(h, w), 0);
+  // b3d.region.overlap: the monotone sweep and the layers cannot.
+  EXPECT_EQ(SharedColumnPairs(h, RegionPipeline::Monotone(h, s)), 0);
+  EXPECT_EQ(SharedColumnPairs(h, RegionPipeline::Layers(h, s)), 0);
 }
 
 TEST(Build3DRegions, BorderCutOfAFlatTile) {

@@ -42,6 +42,10 @@
 //  hand          hand-made heightfield inputs: a floor around a hole, a
 //                floor of two areas, two floors over each other, a field
 //                whose core is empty, a field with no span.
+//  spiral        (regions only) two hand-made square spiral ramps
+//                (gen::SpiralRamp) climbing 1.6 and 2.2 turns, on which
+//                Watershed makes a region with two spans in one column
+//                (b3d.region.overlap; checked here).
 // Settings variations: the regions of each tile with the tile's
 // MinRegionArea / MergeRegionArea and one other pair in turn; the contours
 // of each partition with the tile's ContourMaxError / MaxEdgeLength, and
@@ -345,8 +349,16 @@ std::vector<std::string> RegionTags(const CompactHeightfield& h, const NavSettin
     }
   }
   if (merged) tags.push_back("b3d.region.merge");
+  // b3d.region.overlap: a Watershed region with two spans in one column.
+  // Monotone and Layers cannot make one (the clause): their output is
+  // checked, and on a field where Watershed with the same settings makes
+  // one, they show that they do not.
   const bool overlap = k == 0 && TwoSpansInAColumn(h, out);
-  if (overlap) tags.push_back("b3d.region.overlap");
+  if (k != 0 && TwoSpansInAColumn(h, out))
+    Fail("RegionTags: a Monotone or Layers region has two spans in one column", input);
+  if (overlap || (k != 0 && TwoSpansInAColumn(h, bi::Watershed(h, bi::BuildDistanceField(h),
+                                                               minArea, mergeArea))))
+    tags.push_back("b3d.region.overlap");
   if (k != 2 && (removed || merged || overlap)) {
     tags.push_back("b3d.region.records");
     tags.push_back("b3d.region.walk");
@@ -820,6 +832,47 @@ std::vector<Tile> HandTiles() {
   return tiles;
 }
 
+// Square spiral ramps (gen::SpiralRamp: one row up per step round a ring,
+// AgentMaxClimb 2 rows, so the ledge filter keeps the slope) climbing more
+// than one turn, so that a column holds the ramp once per turn: Watershed
+// floods one region up the ramp and over itself (b3d.region.overlap). Each
+// tile's Watershed partition with its own settings must have a region with
+// two spans in one column, or the writer stops. Only in build3d/regions.
+std::vector<Tile> SpiralTiles() {
+  struct Ramp {
+    int side, width, positions;
+  };
+  constexpr Ramp kRamps[] = {{16, 6, 32}, {12, 4, 44}};
+  std::vector<Tile> tiles;
+  for (const Ramp& r : kRamps) {
+    NavSettings s;
+    s.CellSize = 1;
+    s.CellHeight = 1;
+    s.TileSize = r.side;
+    s.AgentHeight = 3;
+    s.AgentMaxClimb = 2;
+    s.AgentRadius = 0;  // B 3
+    s.MinRegionArea = 2;
+    s.MergeRegionArea = 10;
+    s.ContourMaxError = 0.5;
+    s.MaxEdgeLength = 3;
+    const HeightfieldInput input = onepath::gen::SpiralRamp(r.side, r.width, r.positions, 3, 2, 63);
+    const int period = 4 * (r.side - 2 * r.width + 1);
+    Tile t{Mesh3DPipeline::TileSpans(input, {}, s, 0, 0).volumes, s, "spiral",
+           fmt::format("hand-made: a square spiral ramp (gen::SpiralRamp) on a ring of {} x {} "
+                       "cells, {} wide, {} positions of one row each ({} per turn), floors 2 rows "
+                       "thick, AgentMaxClimb 2: the stage volumes of Mesh3DPipeline.TileSpans",
+                       r.side, r.side, r.width, r.positions, period)};
+    const TileRegions w =
+        RegionPipeline::Watershed(t.compact, RegionPipeline::BuildDistanceField(t.compact, s), s);
+    if (!TwoSpansInAColumn(t.compact, w))
+      Fail("SpiralTiles: no Watershed region has two spans in one column",
+           {{"side", r.side}, {"width", r.width}, {"positions", r.positions}});
+    tiles.push_back(std::move(t));
+  }
+  return tiles;
+}
+
 // ---- errors.jsonl ----
 
 json Negative(const std::string& op, const std::string& kind, const json& clauses,
@@ -1043,6 +1096,8 @@ int main(int argc, char** argv) {
   std::vector<Tile> tiles = LevelTiles();
   for (std::vector<Tile> more : {RandomTiles(), HandTiles()})
     for (Tile& t : more) tiles.push_back(std::move(t));
+  if (!contours)
+    for (Tile& t : SpiralTiles()) tiles.push_back(std::move(t));
   {
     onepath::golden::JsonlWriter w(dir / (contours ? "contours.jsonl" : "regions.jsonl"));
     for (std::size_t i = 0; i < tiles.size(); ++i) {

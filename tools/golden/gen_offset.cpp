@@ -29,7 +29,9 @@
 //                   W, H = Int(16, 32), origin (0, 0), SnapBits 16; distance
 //                   Q(Int(1, 4)).
 // plus hand-made: distance 0 and -0.0, one grid unit, a quarter unit, 2^20
-// both ways, the empty region, SnapBits 0, tolerances 10^6 and 2^-20.
+// both ways, the empty region, SnapBits 0, tolerances 10^6 and 2^-20, and
+// the star grown by the first radius of k + 1/2 grid units whose result
+// depends on num.ieee (DependsOnIeee).
 //
 // Mesh2DPipeline.Shrink (shrink.jsonl). CellSize by Below(3): 0.25, 0.5,
 // 0.1; AgentRadius Q(Int(1, 8)).
@@ -63,10 +65,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <limits>
+#include <numbers>
 #include <string>
 
 #include "conformance/generators/noisy_tilemap.hpp"
 #include "onepath/core/int128.hpp"
+#include "onepath/geom2d/internal/offset.hpp"
+#include "onepath/geom2d/internal/region_access.hpp"
 #include "onepath/geom2d/internal/shrink.hpp"
 #include "onepath/geom2d/pipeline.hpp"
 #include "tools/golden/jsonl_writer.hpp"
@@ -118,6 +123,95 @@ json OffsetClauses(const Region& region, const OffsetArgs& a) {
   }
   c.push_back("region.canonical");
   return c;
+}
+
+// num.ieee, derived: the Round join rebuilt from its pieces as
+// offset.pieces lists them (the region's rings, then per ring edge its
+// rectangle, offset.round-rectangle, then per distinct ring vertex the
+// m-gon, offset.round-vertex) with the unit ring `unit` in place of U_m.
+Region RoundFromPieces(const Region& region, double distance, const std::vector<Vector2D>& unit) {
+  namespace g = onepath::geom2d;
+  const int bits = region.SnapBits();
+  const double r = std::ldexp(std::fabs(distance), bits);
+  const g::OffsetLimit limit = g::OffsetLimit::ForArgument(bits, "distance");
+  std::vector<g::TaggedEdge> edges;
+  for (const auto& ring : region.Rings()) g::AppendRingEdges(ring, 0, edges);
+  std::vector<g::GridPoint> vertices;
+  for (const auto& ring : region.Rings()) {
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+      const g::GridPoint a = ring[k], b = ring[(k + 1) % ring.size()];
+      const Vector2D n = g::LeftUnitNormal(a, b);
+      const std::array<g::GridPoint, 4> rectangle = {
+          limit.Check(g::MinusScaled(a, r, n)), limit.Check(g::MinusScaled(b, r, n)),
+          limit.Check(g::PlusScaled(b, r, n)), limit.Check(g::PlusScaled(a, r, n))};
+      g::AppendRingEdges(rectangle, 1, edges);
+      vertices.push_back(a);
+    }
+  }
+  std::sort(vertices.begin(), vertices.end());
+  vertices.erase(std::unique(vertices.begin(), vertices.end()), vertices.end());
+  std::vector<g::GridPoint> polygon(unit.size());
+  for (const g::GridPoint p : vertices) {
+    for (std::size_t k = 0; k < unit.size(); ++k)
+      polygon[k] = limit.Check(g::PlusScaled(p, r, unit[k]));
+    g::AppendRingEdges(polygon, 1, edges);
+  }
+  return g::RegionAccess::FromEdges(
+      edges, distance > 0 ? g::FaceRule::kUnion : g::FaceRule::kDifference, bits);
+}
+
+// The circumscribed m-gon as a port that ignores num.ieee would build it,
+// from the C library's cos and sin: `rotated` false, vertex k at angle
+// (2k + 1) pi / m and radius 1 / cos(pi / m) (offset.unit-ring's
+// real-number definition); `rotated` true, offset.unit-ring's rotations and
+// quarter turns with the steps' cosine and sine, and t_m, from the library
+// instead of offset.half-angles' tables.
+std::vector<Vector2D> LibraryRing(int m, bool rotated) {
+  const double pi = std::numbers::pi;
+  std::vector<Vector2D> ring(static_cast<std::size_t>(m));
+  if (!rotated) {
+    const double c = std::cos(pi / m);
+    for (int k = 0; k < m; ++k) {
+      const double a = (2 * k + 1) * pi / m;
+      ring[static_cast<std::size_t>(k)] = {std::cos(a) / c, std::sin(a) / c};
+    }
+    return ring;
+  }
+  const int q = m / 4;
+  const double c = std::cos(2 * pi / m), s = std::sin(2 * pi / m);
+  ring[0] = {1.0, std::tan(pi / m)};
+  for (int k = 1; k < q; ++k) {
+    const Vector2D u = ring[static_cast<std::size_t>(k - 1)];
+    ring[static_cast<std::size_t>(k)] = {u.x * c - u.y * s, u.x * s + u.y * c};
+  }
+  for (int k = q; k < m; ++k)
+    ring[static_cast<std::size_t>(k)] = {-ring[static_cast<std::size_t>(k - q)].y,
+                                         ring[static_cast<std::size_t>(k - q)].x};
+  return ring;
+}
+
+// Whether a Round offset's result depends on num.ieee: rebuilt with the
+// spec's U_m it must be the reference's `result` (else the writer stops);
+// rebuilt with either LibraryRing it is another region, or fails
+// offset.limits.
+bool DependsOnIeee(const Region& region, const OffsetArgs& a, const Region& result) {
+  if (a.join != "Round" || a.distance == 0 || region.IsEmpty()) return false;
+  const int m = onepath::geom2d::ArcVertexCount(
+      std::ldexp(std::fabs(a.distance), region.SnapBits()), a.arcTolerance, region.SnapBits());
+  const auto bytes = CanonicalBytes(result);
+  if (CanonicalBytes(
+          RoundFromPieces(region, a.distance, onepath::geom2d::UnitCircumscribedRing(m))) != bytes)
+    Fail("DependsOnIeee: the Round join rebuilt from its pieces is not Region.Offset's",
+         json{{"distance", a.distance}, {"arcTolerance", a.arcTolerance}});
+  for (bool rotated : {false, true}) {
+    try {
+      if (CanonicalBytes(RoundFromPieces(region, a.distance, LibraryRing(m, rotated))) != bytes)
+        return true;
+    } catch (const onepath::ArgumentOutOfRangeException&) {
+      return true;  // the library's ring fails offset.limits where U_m does not
+    }
+  }
+  return false;
 }
 
 // A ring vertex with a right turn (shrink.sector: Orient(p, a, b) < 0).
@@ -191,7 +285,9 @@ json OffsetVector(const std::string& kind, const Operand& o, const OffsetArgs& a
   Region region = Build(o);
   Region result = region.Offset(
       a.distance, a.join == "Round" ? OffsetJoin::kRound : OffsetJoin::kSquare, a.arcTolerance);
-  return Positive("Region.Offset", "region_offset", kind, OffsetKey(o, a), OffsetClauses(region, a),
+  json clauses = OffsetClauses(region, a);
+  if (DependsOnIeee(region, a, result)) clauses.push_back("num.ieee");
+  return Positive("Region.Offset", "region_offset", kind, OffsetKey(o, a), clauses,
                   OffsetInput(o, a), result, o.SnapBits(), provenance);
 }
 
@@ -360,6 +456,29 @@ void WriteOffsets(const std::filesystem::path& dir, int per_kind) {
       {"an L-shaped room shrunk with the round join", LRoom(), {-2.0, "Round", 0.0825}},
   };
   for (const auto& h : hand) w.Add(OffsetVector("hand_made", h.o, h.a, HandMade(h.what)));
+  // num.ieee: the star grown by 1.5 grid units (tolerance 0, so 8 vertices
+  // per circle), the first radius of k + 1/2 grid units (k = 0, 1, ...)
+  // whose result m-gons from the C library's cos and sin change
+  // (DependsOnIeee; 0.5 does not), checked here: U_m's quarter turns keep
+  // coordinates of exactly +-1, so p + r x 1 is a tie that rounds to even,
+  // where the library's ring has coordinates an ulp or two off +-1 (glibc:
+  // vertices 4 to 7 of the 8-gon, e.g. cos(9 pi / 8) / cos(pi / 8) = -1 -
+  // 2^-52). With another C library the check may fail: the writer stops.
+  {
+    const Region region = Build(star);
+    const OffsetArgs a{3 * 0x1p-17, "Round", 0.0};
+    const auto depends = [&](const OffsetArgs& x) {
+      return DependsOnIeee(region, x, region.Offset(x.distance, OffsetJoin::kRound, 0.0));
+    };
+    if (depends({0x1p-17, "Round", 0.0}) || !depends(a))
+      Fail("the star grown by 1.5 grid units is not the first k + 1/2 that depends on num.ieee",
+           json());
+    w.Add(OffsetVector("hand_made", star, a,
+                       HandMade(fmt::format("distance {} = 1.5 grid units: the first k + 1/2 "
+                                            "whose result m-gons from the C library's cos and "
+                                            "sin change (num.ieee)",
+                                            a.distance))));
+  }
   w.PrintCount();
 
   Writer neg(dir / "errors.jsonl");
