@@ -224,8 +224,8 @@
 //   (a, b >= 0, inside the level), two units by one, have all their
 //   corners at 0 and are the only flat cells (no two consecutive i have
 //   wx = 1, nor j wz = 1); every other cell has a corner at 0 and rises by
-//   4 over one unit along x or z, so each of its triangles is steeper than
-//   atan(4) (75.96 degrees). With S a multiple of 12 that is (S / 4)
+//   4 over one unit along x or z, so each of its triangles is at least
+//   atan(4) (75.96 degrees) steep. With S a multiple of 12 that is (S / 4)
 //   (S / 3) pits, each walled on all four sides, no two
 //   sharing a corner (two units apart): at CellSize 1 each is a region of
 //   two cells with a polygon of four vertices (a region of one cell would
