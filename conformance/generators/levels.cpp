@@ -363,6 +363,18 @@ void MakeTerrain(Builder& b, std::uint64_t seed, std::int64_t size, std::size_t 
   });
 }
 
+// pits -----------------------------------------------------------------------
+
+void MakePits(Builder& b, std::int64_t size, std::size_t limit) {
+  const std::int64_t n = size;
+  if (static_cast<std::size_t>(2 * n * n) > limit)
+    b.TooManyTriangles(static_cast<std::size_t>(2 * n * n));
+  b.Part(PartKind::kPits);
+  b.Grid(0, 0, 256, n, n, [](std::int64_t i, std::int64_t j) -> std::int64_t {
+    return 1024 * ((i % 4 == 0 ? 1 : 0) + (j % 3 == 0 ? 1 : 0));
+  });
+}
+
 // multifloor -----------------------------------------------------------------
 
 void MakeMultifloor(Builder& b, std::uint64_t seed, std::int64_t nb) {
@@ -660,9 +672,13 @@ Level MakeLevel(const LevelOptions& o) {
     case LevelKind::kIslands:
       MakeIslands(b, o.seed, nb);
       break;
+    case LevelKind::kPits:
+      MakePits(b, o.size, kMaxTriangles / static_cast<std::size_t>(K * K));
+      break;
   }
   Level level;
-  level.blocksPerSide = o.kind == LevelKind::kTerrain ? 0 : static_cast<int>(nb);
+  level.blocksPerSide =
+      o.kind == LevelKind::kTerrain || o.kind == LevelKind::kPits ? 0 : static_cast<int>(nb);
   level.parts = std::move(b.parts);
   if (K == 1) {
     level.soup.vertices = std::move(b.vertices);
@@ -691,7 +707,7 @@ struct KindInfo {
   const char* description;
 };
 
-constexpr std::array<KindInfo, 7> kKinds = {{
+constexpr std::array<KindInfo, 8> kKinds = {{
     {LevelKind::kRooms, "rooms",
      "rooms and corridors: walls 0.25..1 thick, 3..4 high, doorways 1.5..2.5 wide with lintels"},
     {LevelKind::kStairs, "stairs",
@@ -707,6 +723,8 @@ constexpr std::array<KindInfo, 7> kKinds = {{
      "triangles"},
     {LevelKind::kIslands, "islands",
      "platforms apart by gaps of 0.25..4, planks to some, steps of 0..4 between tops"},
+    {LevelKind::kPits, "pits",
+     "(a limit case) pits of 2 x 1, 2 apart, walled by slopes of 76 degrees and more"},
 }};
 
 constexpr std::array<LevelKind, 7> kAllKinds = {
@@ -721,7 +739,11 @@ const char* LevelKindDescription(LevelKind kind) {
   return kKinds[static_cast<std::size_t>(kind)].description;
 }
 
+constexpr std::array<LevelKind, 1> kLimitKinds = {LevelKind::kPits};
+
 std::span<const LevelKind> AllLevelKinds() { return kAllKinds; }
+
+std::span<const LevelKind> LimitLevelKinds() { return kLimitKinds; }
 
 std::optional<LevelKind> LevelKindFromName(const std::string& name) {
   for (const KindInfo& k : kKinds)
@@ -730,10 +752,10 @@ std::optional<LevelKind> LevelKindFromName(const std::string& name) {
 }
 
 const char* PartKindName(PartKind kind) {
-  static constexpr std::array<const char*, 18> kNames = {
-      "floor",   "wall",   "lintel",     "step",      "landing", "ramp",
-      "terrain", "slab",   "pillar",     "thin_wall", "sheet",   "tiny_patch",
-      "speck",   "sliver", "degenerate", "huge",      "island",  "plank"};
+  static constexpr std::array<const char*, 19> kNames = {
+      "floor",      "wall",   "lintel",    "step",  "landing",    "ramp",  "terrain",
+      "slab",       "pillar", "thin_wall", "sheet", "tiny_patch", "speck", "sliver",
+      "degenerate", "huge",   "island",    "plank", "pits"};
   return kNames[static_cast<std::size_t>(kind)];
 }
 

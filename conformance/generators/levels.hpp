@@ -24,9 +24,9 @@
 // S K <= 65536. Other values throw ArgumentOutOfRangeException (argument
 // "size" or "subdivide", value), as does a level of more than 2^23
 // triangles after subdivision (argument "triangles", count: the count
-// reached when the level is refused, or terrain's whole count).
+// reached when the level is refused, or the whole count of terrain and pits).
 //
-// Blocks. Every kind but terrain fills the square [0, 16 nb]^2 world,
+// Blocks. Every kind but terrain and pits fills the square [0, 16 nb]^2 world,
 // nb = floor(S / 16), with blocks of 16 x 16 world = 4096 x 4096 u: block
 // (bx, bz), 0 <= bx, bz < nb, has its corner at (X, Z) = (4096 bx, 4096 bz)
 // u. Blocks are made in row-major order, bz outer, bx inner, each from its
@@ -215,6 +215,24 @@
 //   of the tops (0.75 and below climbable at the default 0.9, 1 and above
 //   not).
 //
+// pits (a kind made to reach a limit of the build, not in AllLevelKinds:
+//   see LimitLevelKinds; no blocks, no motifs, the seed unused). One
+//   Grid(0, 0, 256, S, S, y) [a vertex every world unit] with
+//     y(i, j) = 1024 (wx(i) + wz(j)),
+//     wx(i) = 1 if i mod 4 = 0, else 0;   wz(j) = 1 if j mod 3 = 0, else 0,
+//   [heights 0, 4 and 8]: the cells [4a + 1, 4a + 3] x [3b + 1, 3b + 2]
+//   (a, b >= 0, inside the level), two units by one, have all their
+//   corners at 0 and are the only flat cells (no two consecutive i have
+//   wx = 1, nor j wz = 1); every other cell has a corner at 0 and rises by
+//   4 over one unit along x or z, so each of its triangles is at least
+//   atan(4) (75.96 degrees) steep. With S a multiple of 12 that is (S / 4)
+//   (S / 3) pits, each walled on all four sides, no two
+//   sharing a corner (two units apart): at CellSize 1 each is a region of
+//   two cells with a polygon of four vertices (a region of one cell would
+//   give no contour, b3d.contour.scan). The vertex limit of b3d.tile-data
+//   in golden/build3d/mesh-levels/errors.jsonl takes S = 444 = 12 x 37: 111 x 148 =
+//   16,428 pits, 65,712 vertices in one tile layer.
+//
 // Subdivision (K > 1), after the whole level is made: every triangle
 // (v0, v1, v2), in order, is replaced by K^2 triangles with their own
 // vertices P(i, j) = K v0 + i (v1 - v0) + j (v2 - v0) (in units of u / K),
@@ -242,6 +260,7 @@ enum class LevelKind {
   kSlopes,
   kClutter,
   kIslands,
+  kPits,  // LimitLevelKinds only
 };
 
 struct LevelOptions {
@@ -272,6 +291,7 @@ enum class PartKind {
   kHuge,        // clutter's ground and beam
   kIsland,      // (rise: its top)
   kPlank,       // (rise: the difference of the two tops it joins)
+  kPits,        // the pits grid
 };
 
 struct LevelPart {
@@ -287,7 +307,7 @@ struct LevelPart {
 struct Level {
   LevelSoup soup;
   std::vector<LevelPart> parts;  // in soup order; triangle ranges after subdivision
-  int blocksPerSide = 0;         // nb (0 for terrain)
+  int blocksPerSide = 0;         // nb (0 for terrain and pits)
 };
 
 // The recipe above.
@@ -299,7 +319,12 @@ inline constexpr int kLevelUnitBits = 8;
 // "rooms", "stairs", ... (the CLI's --kind), and one line of description.
 const char* LevelKindName(LevelKind kind);
 const char* LevelKindDescription(LevelKind kind);
+// The seven kinds of game-like levels (rooms ... islands): the families,
+// tests and benchmarks that take "every kind" take these.
 std::span<const LevelKind> AllLevelKinds();
+// The kinds made to reach a limit of the build (pits), named by
+// LevelKindFromName and the CLI but in no AllLevelKinds loop.
+std::span<const LevelKind> LimitLevelKinds();
 // The kind named `name`, if there is one.
 std::optional<LevelKind> LevelKindFromName(const std::string& name);
 

@@ -386,8 +386,15 @@ def islands(o, seed, nb, S_):
             o.box(X + c - v, low - 64, Z + 4096 - mn, X + c + v, low, Z + 4096 + other[3])
 
 
+def pits(o, seed, nb, S_):
+    def y(i, j):
+        return 1024 * ((1 if i % 4 == 0 else 0) + (1 if j % 3 == 0 else 0))
+
+    o.grid(0, 0, 256, S_, S_, y)
+
+
 KINDS = {"rooms": rooms, "stairs": stairs, "terrain": terrain, "multifloor": multifloor,
-         "slopes": slopes, "clutter": clutter, "islands": islands}
+         "slopes": slopes, "clutter": clutter, "islands": islands, "pits": pits}
 
 
 def subdivide(o, K):

@@ -16,6 +16,9 @@
 #include <map>
 #include <numbers>
 #include <set>
+#include <span>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "conformance/generators/levels.hpp"
@@ -663,4 +666,44 @@ TEST(Levels, KindNamesRoundTrip) {
   EXPECT_EQ(names, (std::set<std::string>{"rooms", "stairs", "terrain", "multifloor", "slopes",
                                           "clutter", "islands"}));
   EXPECT_FALSE(gen::LevelKindFromName("room").has_value());
+}
+
+// pits (LimitLevelKinds, not in AllLevelKinds): its name round-trips; at
+// size 48 (a multiple of 12) the flat triangles are exactly the two of each
+// cell [4a + 1, 4a + 3] x [3b + 1, 3b + 2] at height 0 (48/4 x 48/3 = 192
+// pits of two cells: 768 triangles), and every other triangle is at least
+// atan(4) steep (|n_h| >= 4 |n_y|, exact integers); the
+// soup's hash at size 64, seed 1, as level_recipe.py regenerates it.
+TEST(Levels, PitsAreTheOnlyFlatCellsAndEveryOtherTriangleIsSteep) {
+  const std::span<const LevelKind> limit = gen::LimitLevelKinds();
+  ASSERT_EQ(limit.size(), 1u);
+  EXPECT_EQ(gen::LevelKindFromName("pits"), LevelKind::kPits);
+  EXPECT_EQ(gen::LevelKindName(LevelKind::kPits), std::string("pits"));
+  for (LevelKind kind : gen::AllLevelKinds()) EXPECT_NE(kind, LevelKind::kPits);
+  const Level level = Make(LevelKind::kPits, 48);
+  EXPECT_EQ(level.blocksPerSide, 0);
+  ASSERT_EQ(level.soup.TriangleCount(), 2u * 48 * 48);
+  const Mesh m(level);
+  std::set<std::pair<std::int64_t, std::int64_t>> flatCells;
+  std::size_t flat = 0;
+  for (std::size_t t = 0; t < level.soup.TriangleCount(); ++t) {
+    const V3 a = m.Corner(t, 0), b = m.Corner(t, 1), c = m.Corner(t, 2);
+    const V3 n = m.Normal(t);
+    ASSERT_GT(n.y, 0) << t;  // faces up
+    if (m.IsTop(t)) {
+      ++flat;
+      EXPECT_EQ(a.y, 0) << t;
+      const std::int64_t x = std::min({a.x, b.x, c.x}) / 256, z = std::min({a.z, b.z, c.z}) / 256;
+      EXPECT_TRUE(x % 4 == 1 || x % 4 == 2) << t;
+      EXPECT_EQ(z % 3, 1) << t;
+      flatCells.insert({x, z});
+      continue;
+    }
+    const Int128 h2 = Int128{n.x} * n.x + Int128{n.z} * n.z;
+    EXPECT_GE(h2, 16 * Int128{n.y} * n.y) << t;
+  }
+  EXPECT_EQ(flat, 768u);
+  EXPECT_EQ(flatCells.size(), 384u);
+  EXPECT_EQ(gen::LevelSoupSha256(Make(LevelKind::kPits, 64).soup),
+            "6f3baa320017d2c543e98ce1386a7abbedae94d101a50ff3f49815725e65f3a9");
 }

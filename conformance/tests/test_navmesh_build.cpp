@@ -8,16 +8,21 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "conformance/generators/build3d_fields.hpp"
 #include "conformance/generators/levels.hpp"
 #include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
+#include "conformance/runner/runner.hpp"
 #include "conformance/tests/build3d_util.hpp"
 #include "conformance/tests/clause.hpp"
+#include "onepath/build3d.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
 #include "onepath/navmesh.hpp"
@@ -261,8 +266,9 @@ TEST(NavMeshBuild, RunnerOperationStagesAreTheLibrarysBytes) {
   // The tiles stage: every tile's key, length and hash in the mesh's order.
   const rc::Operation* row = rc::FindOperation("NavMesh.Build");
   ASSERT_NE(row, nullptr);
-  ASSERT_EQ(row->stages.size(), 3u);
-  const rc::OutputForm* form = row->stages[0].form;
+  ASSERT_EQ(row->stages.size(), 5u);
+  ASSERT_EQ(row->stages[2].name, "tiles");
+  const rc::OutputForm* form = row->stages[2].form;
   ASSERT_NE(form, nullptr);
   const json tiles = form->decode(rc::FromHex(stages.at("tiles").get<std::string>()));
   json want = json::array();
@@ -289,4 +295,170 @@ TEST(NavMeshBuild, RunnerOperationStagesAreTheLibrarysBytes) {
     ExpectFields(e.fields(), {.argument = "threads", .value = 0.0});
   }
   unsetenv("ONEPATH_BUILD_THREADS");
+}
+
+namespace {
+
+namespace rc = onepath::conformance;
+using nlohmann::json;
+
+// The two-floor soup of RunnerOperationStagesAreTheLibrarysBytes: a ground
+// 8 x 8 at height 0 and two floors 4 x 4 at height 100 over tiles (1, 0)
+// and (0, 1); TileSize 4, cell 1: tiles 0 .. 1 by 0 .. 1, each with
+// polygons.
+struct TwoFloors {
+  b3::TriangleSoup soup;
+  b3::NavSettings settings;
+  json input;
+};
+
+TwoFloors MakeTwoFloors() {
+  TwoFloors t;
+  AddFloor(t.soup, 0, 0, 8, 8, 0);
+  AddFloor(t.soup, 4, 0, 8, 4, 100);
+  AddFloor(t.soup, 0, 4, 4, 8, 100);
+  t.settings = FloorSettings();
+  t.settings.MaxLocalExtent = 104;
+  json vertices = json::array(), indices = json::array();
+  for (const float v : t.soup.vertices) vertices.push_back(static_cast<double>(v));
+  for (const std::int32_t i : t.soup.indices) indices.push_back(i);
+  t.input = {{"soup", {{"vertices", vertices}, {"indices", indices}}},
+             {"settings", SettingsJson(t.settings)},
+             {"threads", 1}};
+  return t;
+}
+
+// Tile (tx, tz)'s polygon mesh and detail mesh through the public stage
+// operations one after the other (Mesh3DPipeline.TileSpans, the region
+// stages, Polygonizer.Build, DetailMeshBuilder.Build with minRow of
+// b3d.poly.rows), as the build3d/polys family runs them: independent of
+// NavMesh::Build's own chaining (build_tile.cpp).
+struct StageValues {
+  b3::PolyMesh polygons;
+  b3::DetailMesh detail;
+};
+StageValues TileByStages(const TwoFloors& t, std::int64_t tx, std::int64_t tz) {
+  const b3::Mesh3DTileSpans spans = b3::Mesh3DPipeline::TileSpans(t.soup, {}, t.settings, tx, tz);
+  const b3::CompactHeightfield& compact = spans.volumes;
+  const b3::BorderCut cut = b3::RegionPipeline::CutBorder(
+      compact, b3::RegionPipeline::Partition(compact, t.settings), t.settings);
+  StageValues v;
+  v.polygons =
+      b3::Polygonizer::Build(b3::RegionPipeline::Trace(compact, cut, t.settings), t.settings);
+  const std::optional<b3::PolyRows> rows = b3::PolygonRows(v.polygons);
+  if (rows)
+    v.detail =
+        b3::DetailMeshBuilder::Build(v.polygons, compact, cut, rows->minRow, t.settings, tx, tz);
+  return v;
+}
+
+// The bytes of a stage `polygons` or `detail` written by hand (u32 count,
+// then i32 tileX, i32 tileZ, u32 length, 32 bytes of SHA-256 per tile).
+std::vector<std::uint8_t> PerTileBytes(
+    const std::vector<std::tuple<std::int32_t, std::int32_t, std::vector<std::uint8_t>>>& tiles) {
+  CanonicalWriter w;
+  w.Count(tiles.size());
+  for (const auto& [x, z, bytes] : tiles) {
+    w.I32(x);
+    w.I32(z);
+    w.Count(bytes.size());
+    const std::string hex = Sha256Hex(bytes);
+    for (std::size_t i = 0; i < hex.size(); i += 2)
+      w.U8(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+  }
+  return w.Take();
+}
+
+}  // namespace
+
+// The runner's NavMesh.Build stages `polygons` and `detail`
+// (b3d.tile-flow steps 5 and 6): per tile position with polygons, in build
+// order (tileZ, then tileX: [0,0], [1,0], [0,1], [1,1] for the 2 x 2 tiles
+// of the two-floor soup, every one with polygons), the key and the hash of
+// the bytes that Polygonizer.Build's stage `polygons` and
+// DetailMeshBuilder.Build give for that tile; they come before `tiles`.
+TEST(NavMeshBuild, RunnerStagesPolygonsAndDetailAreTheStageOperationsBytesPerTile) {
+  CLAUSE("b3d.build b3d.tile-flow b3d.poly.values b3d.detail.values");
+  const TwoFloors t = MakeTwoFloors();
+  const json stages = rc::RunStages("NavMesh.Build", t.input);
+  const rc::Operation* row = rc::FindOperation("NavMesh.Build");
+  ASSERT_NE(row, nullptr);
+  std::vector<std::string> names;
+  for (const rc::Stage& stage : row->stages) names.push_back(stage.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"polygons", "detail", "tiles", "mesh", "links"}));
+  std::vector<std::tuple<std::int32_t, std::int32_t, std::vector<std::uint8_t>>> polygons, detail;
+  for (const auto& [x, z] : std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {0, 1}, {1, 1}}) {
+    const StageValues v = TileByStages(t, x, z);
+    ASSERT_FALSE(v.polygons.polygons.empty()) << x << "," << z;
+    polygons.emplace_back(x, z, b3::CanonicalBytes(v.polygons));
+    detail.emplace_back(x, z, b3::CanonicalBytes(v.detail));
+  }
+  EXPECT_EQ(stages.at("polygons"), ToHex(PerTileBytes(polygons)));
+  EXPECT_EQ(stages.at("detail"), ToHex(PerTileBytes(detail)));
+  // The form names the tile: [1,0] is the second.
+  const rc::OutputForm* form = row->stages[0].form;
+  ASSERT_NE(form, nullptr);
+  const json decoded = form->decode(rc::FromHex(stages.at("polygons").get<std::string>()));
+  ASSERT_EQ(decoded.at("tiles").size(), 4u);
+  EXPECT_EQ(decoded.at("tiles")[1].at("tile"), json::array({1, 0}));
+  EXPECT_EQ(decoded.at("tiles")[1].at("sha256"), Sha256Hex(std::get<2>(polygons[1])));
+  // 8 threads: the same stages (b3d.build.parallel).
+  json eight = t.input;
+  eight["threads"] = 8;
+  EXPECT_EQ(rc::RunStages("NavMesh.Build", eight), stages);
+}
+
+// Negative control: a port whose tile (0, 1) has other polygons (one
+// vertex moved one cell) and so other tiles, mesh and links is failed at
+// the stage `polygons`, naming tile [0,1]; one that leaves out `polygons`
+// and `detail` (an adapter written before them) and is otherwise right
+// passes, as do stages left out before (docs/adapter-protocol.md).
+TEST(NavMeshBuild, RunnerNamesTheTileOfAPlantedPolygonDifference) {
+  CLAUSE("b3d.build b3d.poly.values");
+  const TwoFloors t = MakeTwoFloors();
+  const json stages = rc::RunStages("NavMesh.Build", t.input);
+  json hashes = json::object();
+  for (const auto& [name, hex] : stages.items())
+    hashes[name] = Sha256Hex(rc::FromHex(hex.get<std::string>()));
+  rc::GoldenVector v =
+      rc::ParseVector({{"id", "b3d_mesh/test/000000000000"},
+                       {"op", "NavMesh.Build"},
+                       {"clauses", {"b3d.build"}},
+                       {"input", t.input},
+                       {"expect", {{"sha256", hashes.at("links")}, {"stages", hashes}}},
+                       {"provenance", "hand-made in test_navmesh_build.cpp"}});
+  const rc::Answer right = rc::RunReference(v.op, v.input);
+  ASSERT_TRUE(right.output);
+  EXPECT_EQ(rc::Judge(v, right).status, rc::Status::kPass);
+  // Without the new stages: still a pass.
+  rc::Answer old = right;
+  old.stages.erase("polygons");
+  old.stages.erase("detail");
+  EXPECT_EQ(rc::Judge(v, old).status, rc::Status::kPass);
+  // The planted difference.
+  std::vector<std::tuple<std::int32_t, std::int32_t, std::vector<std::uint8_t>>> polygons;
+  for (const auto& [x, z] : std::vector<std::pair<int, int>>{{0, 0}, {1, 0}, {0, 1}, {1, 1}}) {
+    b3::PolyMesh mesh = TileByStages(t, x, z).polygons;
+    if (x == 0 && z == 1) mesh.vertices[0].x += 1;
+    polygons.emplace_back(x, z, b3::CanonicalBytes(mesh));
+  }
+  rc::Answer wrong = right;
+  wrong.stages["polygons"] = ToHex(PerTileBytes(polygons));
+  wrong.stages["tiles"] = "00";
+  wrong.stages["mesh"] = "00";
+  wrong.stages["links"] = "00";
+  wrong.output = std::vector<std::uint8_t>{0};
+  const rc::Judgement j = rc::JudgeInDetail(v, wrong);
+  EXPECT_EQ(j.outcome.status, rc::Status::kFail);
+  ASSERT_TRUE(j.divergence);
+  EXPECT_EQ(j.divergence->stage, "polygons");
+  EXPECT_EQ(j.divergence->clause, "b3d.poly.values");
+  EXPECT_NE(j.divergence->where.find("; tile [0,1]: "), std::string::npos) << j.divergence->where;
+  // The right output with only the polygons wrong: named too.
+  rc::Answer onlyPolygons = right;
+  onlyPolygons.stages["polygons"] = wrong.stages["polygons"];
+  const rc::Judgement k = rc::JudgeInDetail(v, onlyPolygons);
+  ASSERT_TRUE(k.divergence);
+  EXPECT_EQ(k.divergence->stage, "polygons");
+  EXPECT_NE(k.divergence->where.find("; tile [0,1]: "), std::string::npos) << k.divergence->where;
 }

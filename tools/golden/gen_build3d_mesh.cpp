@@ -1,6 +1,7 @@
 // Writes the golden families `build3d/mesh-levels` and
 // `build3d/mesh-layers-chunk` (docs/spec/build3d-tiles.md, b3d.build):
-// NavMesh.Build end to end with its stages `tiles`, `mesh` and `links`
+// NavMesh.Build end to end with its stages `polygons`, `detail` (per tile,
+// b3d.poly.values, b3d.detail.values), `tiles`, `mesh` and `links`
 // (conformance/runner/ops/navmesh_build.cpp; nav.serialize,
 // nav.mesh-bytes, nav.links-bytes).
 //
@@ -27,12 +28,11 @@
 //           conformance/tests/test_navmesh_build.cpp's
 //           FirstFailingTileInBuildOrderDecides, reach 104 computed there),
 //           the layer limit (b3d.tile-layers: a chunk of 1025 stacked
-//           floors). The vertices-per-layer limit (b3d.tile-data) and a
-//           polygon's detail triangles (b3d.detail.limit) need inputs far
-//           too large for a vector (a tile layer of 65,537 vertices; a
-//           polygon refined to 255 vertices through the whole flow): they
-//           are tested on their stages (test_build3d_tile_layers.cpp
-//           VertexLimit, test_build3d_detail.cpp MoreThan255TrianglesThrows).
+//           floors), the vertices per layer (b3d.tile-data: the level
+//           recipe pits at size 444, WriteVertexLimit) and a polygon's
+//           detail triangles (b3d.detail.limit: a heightfield whose
+//           square is refined over a paraboloid, WriteDetailLimit), each
+//           type and field derived by hand there.
 //  mesh-layers-chunk/chunks.jsonl
 //           voxel chunks of stacked floors (StackedChunk below: a ground,
 //           two floors above it over seeded rectangles with seeded holes,
@@ -119,7 +119,9 @@ json Positive(const std::string& kind, const json& input, json clauses, const js
           {"expect",
            {{"sha256", Sha256Hex(links)},
             {"stages",
-             {{"tiles", Sha256Hex(conf::FromHex(stages.at("tiles").get<std::string>()))},
+             {{"polygons", Sha256Hex(conf::FromHex(stages.at("polygons").get<std::string>()))},
+              {"detail", Sha256Hex(conf::FromHex(stages.at("detail").get<std::string>()))},
+              {"tiles", Sha256Hex(conf::FromHex(stages.at("tiles").get<std::string>()))},
               {"mesh", Sha256Hex(mesh)},
               {"links", Sha256Hex(links)}}}}},
           {"flags", allFlags},
@@ -181,6 +183,142 @@ json ChunkJson(std::int64_t sx, std::int64_t sy, std::int64_t sz, const std::vec
   voxels.reserve(solid.size());
   for (const bool b : solid) voxels.push_back(b ? '1' : '0');
   return {{"sizeX", sx}, {"sizeY", sy}, {"sizeZ", sz}, {"voxels", voxels}};
+}
+
+// b3d.tile-data (limit 4): more than 65,536 vertices in a tile layer, from
+// the level recipe "pits" (levels.hpp) at size 444: 111 x 148 = 16,428
+// pits (cells [4a + 1, 4a + 3] x [3b + 1, 3b + 2], a = 0 .. 110, b = 0 ..
+// 147, the heightmap's only flat cells, at height 0, two cells by one).
+// Settings: cells and rows of 1, TileSize 450 (TileCells 450, B = 3: the
+// level [0, 444] lies in tile (0, 0) alone, b3d.soup-tiles), AgentHeight 2
+// (WalkableHeight 2), AgentMaxClimb 1 (WalkableClimb 1), AgentRadius 0 (no
+// erosion), slope 45 degrees, Partition = Monotone, MinRegionArea and
+// MergeRegionArea 0, ContourMaxError 0.5, MaxEdgeLength 12 (12 cells),
+// detail off (DetailSampleDistance 0). Derivation, stage by stage:
+//  - b3d.span.classify: a pit's four triangles are flat (walkable, 63);
+//    every other triangle rises 4 over one unit or more (steeper than
+//    45 degrees, area 0).
+//  - b3d.span.rasterize: a pit column holds one span one row high at the
+//    floor, area 63; the wall triangles that touch it along its sides do
+//    so at height 0 (their pit-side vertices) and merge into that span
+//    keeping 63 (b3d.span.add: equal tops, the larger area). Every other
+//    column has a corner at height 0 and one at 4 or 8 in its cell, so one
+//    span from the floor's row up by 4 rows or more, area 0.
+//  - b3d.span.ledges: a pit's neighbours are its other cell (the same
+//    span) and wall columns whose span starts at the pit's row (no space
+//    under it) and tops >= 3 rows above the pit's top: > WalkableClimb 1,
+//    not a drop and not reachable, so the pit stays walkable.
+//  - compaction and regions: the two spans of a pit are connected to each
+//    other and to nothing else, so Monotone gives each pit one region
+//    (16,428 <= 65,534, b3d.region.ids), none removed or merged (areas 0),
+//    all inside the tile's core.
+//  - contours (b3d.contour.initial, .distance, .refine): the walk around
+//    a pit's two cells has six raw corners; none has a region beyond, so
+//    the initial points are its lower-left (x0, z0) and upper-right
+//    (x0 + 2, z0 + 1) corners; of the other corners (x0 + 2, z0) and
+//    (x0, z0 + 1) lie 0.8 (squared) from that diagonal, (x0 + 1, z0) and
+//    (x0 + 1, z0 + 1) 0.2, so with limit 0.5^2 = 0.25 the two far corners
+//    are kept and the middle ones then lie on the new segments: four
+//    vertices; no edge is longer than 12 cells (no split).
+//  - polygons: each contour is one quad; no two pits share a corner (two
+//    cells apart), so the mesh has 4 x 16,428 = 65,712 vertices, every one
+//    used by a polygon.
+//  - layers: Partition = Monotone gives one layer (b3d.tile-layers), so
+//    layer 0 holds all 65,712 vertices > 65,536: InvalidOperationException,
+//    argument "vertices", tileX 0, tileZ 0, layer 0, count 65,712
+//    (b3d.tile-data limit 4; the rows, the reach and the detail pass).
+void WriteVertexLimit(onepath::golden::JsonlWriter& w) {
+  NavSettings s = UnitFloorSettings();
+  s.TileSize = 450;
+  s.AgentMaxClimb = 1;
+  s.Partition = Partition::Monotone;
+  s.ContourMaxError = 0.5;
+  s.DetailSampleDistance = 0;
+  const json input = {{"level", {{"kind", "pits"}, {"size", 444}, {"seed", 1}}},
+                      {"settings", SettingsJson(s)},
+                      {"threads", 1}};
+  w.Add(onepath::golden::Negative(
+      kOp, kShortOp, "vertices", Key(input),
+      {"b3d.build", "b3d.tile-flow", "b3d.tile-data", "b3d.soup", "b3d.errors"}, input,
+      "InvalidOperationException",
+      {{"argument", "vertices"}, {"tileX", 0}, {"tileZ", 0}, {"layer", 0}, {"count", 65712}},
+      "hand-made in tools/golden/gen_build3d_mesh.cpp (WriteVertexLimit: the derivation): the "
+      "level recipe pits of conformance/generators/levels.hpp at size 444, cells of 1, one "
+      "tile: 111 x 148 = 16,428 pits of two cells, each a region and a quad of its own, no "
+      "corner shared, so 4 x 16,428 = 65,712 vertices in layer 0 of tile (0, 0) > 65,536; "
+      "type and fields from b3d.tile-data (limit 4)"));
+}
+
+// b3d.detail.limit inside a build: the paraboloid of
+// test_build3d_detail.cpp (MoreThan255TrianglesThrows, 504 triangles derived
+// there) made by the build itself from a heightfield input of 36 x 36
+// columns, one span [0, r) each (b3d.heightfield-input); with B = 3, input
+// cell i is grid cell g = i + 3. Columns: the ring i or k in {0, 35} (grid
+// 3, 38) r = 73, area 0 (a wall, so that the rim is no ledge,
+// b3d.span.ledges); the rim i or k in {1, 34} (grid 4, 37) r = 73, area
+// 63; the inside (grid 5 .. 36) area 63 and r = 1 + (u^2 - 1)/8 + (v^2 -
+// 1)/8 with u = S(gx) - 21, v = S(gz) - 21, S(g) = g for even g, g + 1 for
+// odd g (so u, v odd in -15 .. 15, r in 1 .. 57). Settings: cells and
+// rows of 1, TileSize 40 (one tile, TileCells 40), AgentHeight 2,
+// AgentMaxClimb 80 (WalkableClimb 80, R = 81), AgentRadius 0, Monotone,
+// region areas 0, MaxEdgeLength 0 (no split), DetailSampleDistance 2 (sd
+// = 2), DetailMaxError 0. Derivation:
+//  - no walkable span is a ledge (neighbours differ by at most 73 - 29 =
+//    44 <= 80 rows; the ring is there), all are connected: one region
+//    (Monotone: one run per row), the square of grid cells 4 .. 37;
+//  - its contour is the square's four corners (4, 4), (38, 4), (38, 38),
+//    (4, 38) at row 73 (b3d.contour.corner: the rim and ring are 73): one
+//    quad, polygon 0; minRow = maxRow = 73, reach 162 <= MaxLocalExtent;
+//  - detail: every edge point reads the rim or ring at 73 (NearestRow over
+//    grid cells 3, 4 or 37, 38 across the edge), deviation 0, so none is
+//    kept (L = 0); the samples are at grid 6, 8, .., 36 in x and z (minX +
+//    2i < 38, each 2 > sd/2 from every edge): 256, each reading the two
+//    columns S maps to it, at the row above. With stored y = row - 73
+//    every corner and sample lies on y = ((x - 18)^2 + (z - 18)^2)/8 -
+//    72.25 (local x = g - 3), so a live sample, strictly inside its
+//    triangle's circumcircle, lies strictly below its plane: error > 0 =
+//    DetailMaxError. No sample is on the hull or a vertex, so V grows from
+//    4 to 255 by 251 insertions of two triangles each after the hull's
+//    two: 504 triangles > 255: InvalidOperationException, tileX 0, tileZ 0,
+//    polygon 0, count 504 (b3d.detail.limit).
+void WriteDetailLimit(onepath::golden::JsonlWriter& w) {
+  const int n = 36;
+  const auto sampleOf = [](int g) { return g % 2 == 0 ? g : g + 1; };
+  json columns = json::array();
+  for (int k = 0; k < n; ++k)
+    for (int i = 0; i < n; ++i) {
+      const bool ring = i == 0 || k == 0 || i == n - 1 || k == n - 1;
+      const bool rim = !ring && (i == 1 || k == 1 || i == n - 2 || k == n - 2);
+      int r = 73;
+      if (!ring && !rim) {
+        const int u = sampleOf(i + 3) - 21, v = sampleOf(k + 3) - 21;
+        r = 1 + (u * u - 1) / 8 + (v * v - 1) / 8;
+      }
+      columns.push_back(json::array({json::array({0, r, ring ? 0 : 63})}));
+    }
+  NavSettings s = UnitFloorSettings();
+  s.TileSize = 40;
+  s.AgentMaxClimb = 80;
+  s.Partition = Partition::Monotone;
+  s.MaxEdgeLength = 0;
+  s.DetailSampleDistance = 2;
+  s.DetailMaxError = 0;
+  const json input = {
+      {"heightfieldInput",
+       {{"width", n}, {"depth", n}, {"rows", 80}, {"originY", 0.0}, {"columns", columns}}},
+      {"settings", SettingsJson(s)},
+      {"threads", 1}};
+  w.Add(onepath::golden::Negative(
+      kOp, kShortOp, "detail_triangles", Key(input),
+      {"b3d.build", "b3d.tile-flow", "b3d.detail.limit", "b3d.detail.refine",
+       "b3d.heightfield-input", "b3d.errors"},
+      input, "InvalidOperationException",
+      {{"tileX", 0}, {"tileZ", 0}, {"count", 504}, {"polygon", 0}},
+      "hand-made in tools/golden/gen_build3d_mesh.cpp (WriteDetailLimit: the derivation): a "
+      "heightfield of 36 x 36 columns whose one region is a square polygon over a paraboloid "
+      "of samples (test_build3d_detail.cpp, MoreThan255TrianglesThrows, made by the build), "
+      "DetailMaxError 0: every sample has an error > 0, V reaches 255, 2 + 2 x 251 = 504 "
+      "triangles in polygon 0 of tile (0, 0) > 255; type and fields from b3d.detail.limit"));
 }
 
 void WriteErrors(onepath::golden::JsonlWriter& w) {
@@ -249,6 +387,8 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
         "columns, Partition = Layers, one region and one layer each; type and fields from "
         "b3d.tile-layers (count = 1025 > 1024)"));
   }
+  WriteVertexLimit(w);
+  WriteDetailLimit(w);
 }
 
 // ---- mesh-layers-chunk ----

@@ -3,7 +3,7 @@
 
 Usage: check_generate_level.py ONEPATH OUTPUT_DIR
 
---list names the seven kinds; every kind writes OBJ text that this script
+--list names the seven kinds and then the limit kind pits; every kind writes OBJ text that this script
 parses back on its own (v and f lines) into the counts and soup SHA-256 its
 header states, inside [0, size] in x and z; standard output and --out agree
 and two runs agree; the SVG holds a 512 x 512 PNG; every usage error exits 2 with a
@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-KINDS = ["rooms", "stairs", "terrain", "multifloor", "slopes", "clutter", "islands"]
+KINDS = ["rooms", "stairs", "terrain", "multifloor", "slopes", "clutter", "islands", "pits"]
 
 
 def run(onepath, *args):

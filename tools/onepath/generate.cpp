@@ -268,10 +268,13 @@ int Level(const GenerateOptions& o) {
   if (o.list) {
     for (gen::LevelKind k : gen::AllLevelKinds())
       std::printf("%-11s %s\n", gen::LevelKindName(k), gen::LevelKindDescription(k));
+    for (gen::LevelKind k : gen::LimitLevelKinds())
+      std::printf("%-11s %s\n", gen::LevelKindName(k), gen::LevelKindDescription(k));
     return 0;
   }
   std::string names;
   for (gen::LevelKind k : gen::AllLevelKinds()) names += std::string(" ") + gen::LevelKindName(k);
+  for (gen::LevelKind k : gen::LimitLevelKinds()) names += std::string(" ") + gen::LevelKindName(k);
   if (o.kind.empty()) {
     std::fprintf(stderr, "onepath generate level: --kind is required (one of:%s)\n", names.c_str());
     return 2;

@@ -1,6 +1,9 @@
 // Families build3d/mesh-levels and build3d/mesh-layers-chunk: NavMesh.Build
-// end to end (docs/spec/build3d-tiles.md, b3d.build) with three stages, so
-// that a port sees the first diverging one: `tiles` (each tile's bytes by
+// end to end (docs/spec/build3d-tiles.md, b3d.build) with five stages, so
+// that a port sees the first diverging one: `polygons` and `detail` (per
+// tile position with polygons, its key and the hash of its polygon mesh,
+// b3d.poly.values, and of its detail mesh, b3d.detail.values: the bytes
+// the build3d/polys family's stages hash), `tiles` (each tile's bytes by
 // its key, nav.serialize), `mesh` (the mesh's bytes, nav.mesh-bytes) and
 // `links` (Stitch with the settings' climb, nav.links-bytes). The input is
 // a generated level by its recipe (conformance/generators/levels.hpp) or
@@ -53,12 +56,15 @@ build3d::TriangleSoup LevelFromJson(const json& j) {
 
 // b3d.build: {"level" | "soup" | "heightfieldInput" | "chunk", "volumes"
 // (optional), "settings", "threads" (optional, 1)}; exactly one input.
-NavMesh BuildFromJson(const json& in) {
+// `tileStages` (optional) is BuildOptions::tileStages.
+NavMesh BuildFromJson(const json& in,
+                      const decltype(BuildOptions::tileStages)& tileStages = nullptr) {
   const build3d::NavSettings settings = Build3DSettingsFromJson(in.at("settings"));
   const std::vector<build3d::ConvexVolume> volumes = in.contains("volumes")
                                                          ? Build3DVolumesFromJson(in.at("volumes"))
                                                          : std::vector<build3d::ConvexVolume>{};
   BuildOptions options;
+  options.tileStages = tileStages;
   if (in.contains("threads")) options.Threads = IntFromJson<std::int64_t>(in.at("threads"));
   // tools/matrix.sh replays the families with other thread counts: the
   // environment's ONEPATH_BUILD_THREADS (1 .. 64) replaces a vector's
@@ -103,10 +109,63 @@ Bytes TilesBytes(const NavMesh& mesh) {
   return w.Take();
 }
 
+// The stages `polygons` and `detail` (b3d.tile-flow steps 5 and 6,
+// informative form of the runner): u32 count, then per tile position that
+// has polygons, in build order, i32 tileX, i32 tileZ, u32 length and the
+// 32 bytes of SHA-256 of the polygon mesh's canonical bytes
+// (b3d.poly.values, as Polygonizer.Build's stage `polygons`), resp. of the
+// detail mesh's (b3d.detail.values, as DetailMeshBuilder.Build's output).
+struct PerTile {
+  CanonicalWriter w;
+  std::uint32_t count = 0;
+  void Add(std::int64_t tileX, std::int64_t tileZ, const Bytes& bytes) {
+    w.I32(static_cast<std::int32_t>(tileX));
+    w.I32(static_cast<std::int32_t>(tileZ));
+    w.Count(bytes.size());
+    const std::string hex = Sha256Hex(bytes);
+    for (std::size_t i = 0; i < hex.size(); i += 2)
+      w.U8(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+    ++count;
+  }
+  Bytes Take() {
+    CanonicalWriter out;
+    out.Count(count);
+    Bytes bytes = out.Take();
+    const Bytes body = w.Take();
+    bytes.insert(bytes.end(), body.begin(), body.end());
+    return bytes;
+  }
+};
+
 std::vector<Bytes> Stages(const json& in) {
-  const NavMesh mesh = BuildFromJson(in);
+  PerTile polygons, detail;
+  const NavMesh mesh =
+      BuildFromJson(in, [&](std::int64_t tileX, std::int64_t tileZ, const build3d::PolyMesh& p,
+                            const build3d::DetailMesh& dm) {
+        polygons.Add(tileX, tileZ, build3d::CanonicalBytes(p));
+        detail.Add(tileX, tileZ, build3d::CanonicalBytes(dm));
+      });
   const float climb = static_cast<float>(Build3DSettingsFromJson(in.at("settings")).AgentMaxClimb);
-  return {TilesBytes(mesh), CanonicalBytes(mesh), CanonicalBytes(Stitch(mesh, climb))};
+  return {polygons.Take(), detail.Take(), TilesBytes(mesh), CanonicalBytes(mesh),
+          CanonicalBytes(Stitch(mesh, climb))};
+}
+
+// {"tiles": [{"tile": [tileX, tileZ], "length": n, "sha256": hex}]}.
+json DecodePerTile(const Bytes& bytes) {
+  CanonicalReader r(bytes);
+  json tiles = json::array();
+  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
+    json t;
+    const std::int32_t x = r.I32(), z = r.I32();
+    t["tile"] = {x, z};
+    t["length"] = r.U32();
+    std::string hex;
+    for (int i = 0; i < 32; ++i) hex += fmt::format("{:02x}", r.U8());
+    t["sha256"] = hex;
+    tiles.push_back(t);
+  }
+  if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
+  return {{"tiles", tiles}};
 }
 
 // {"tiles": [{"tile": [tileX, tileZ, layer], "length": n, "sha256": hex}]}.
@@ -145,6 +204,8 @@ std::string TilesWhere(const Difference&, const json& expected, const json& actu
 }
 
 const OutputForm kTilesOutput{DecodeTiles, nullptr, TilesWhere};
+// TilesWhere reads the keys of DecodePerTile's [tileX, tileZ] the same way.
+const OutputForm kPerTileOutput{DecodePerTile, nullptr, TilesWhere};
 
 // nav.links-bytes: {"links": [{"from": [tileX, tileZ, layer], "polygon",
 // "edge", "to": [...], "toPolygon", "toEdge", "lo", "hi"}, ...]}.
@@ -183,7 +244,8 @@ std::string LinksWhere(const Difference&, const json& expected, const json& actu
 const OutputForm kLinksOutput{DecodeLinks, nullptr, LinksWhere};
 
 const OperationFamily kNavMeshBuild({
-    // b3d.build: stages tiles, mesh, links; the output is the last.
+    // b3d.build: stages polygons, detail, tiles, mesh, links; the output
+    // is the last.
     {.name = "NavMesh.Build",
      .family = "build3d/mesh-levels",
      .otherFamilies = {"build3d/mesh-layers-chunk"},
@@ -191,7 +253,9 @@ const OperationFamily kNavMeshBuild({
      .run = [](const json& in) { return Stages(in).back(); },
      .key = WriteJsonKey,
      .output = &kLinksOutput,
-     .stages = {{"tiles", "b3d.tile-flow", &kTilesOutput},
+     .stages = {{"polygons", "b3d.poly.values", &kPerTileOutput},
+                {"detail", "b3d.detail.values", &kPerTileOutput},
+                {"tiles", "b3d.tile-flow", &kTilesOutput},
                 {"mesh", "nav.mesh-bytes", nullptr},
                 {"links", "nav.links-bytes", &kLinksOutput}},
      .runStages = Stages},

@@ -31,10 +31,12 @@ void CheckOptions(const BuildOptions& options) {
   }
 }
 
-// b3d.build.parallel: tile i of `order` is built by buildTile(i), on up to
-// Threads workers that take tiles in build order; each tile's tiles or
-// error wait in its slot, and the slots are added in build order, the
-// first error thrown (b3d.tile-order).
+// b3d.build.parallel: tile i of `order` is built by buildTile(i, keep), on
+// up to Threads workers that take tiles in build order; each tile's tiles
+// or error wait in its slot, and the slots are added in build order, the
+// first error thrown (b3d.tile-order). With options.tileStages, each
+// tile's polygons and detail wait in `keep` (else it is null) and are
+// passed on in build order after the last tile is added.
 template <typename BuildTile>
 NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& options,
                  const BuildTile& buildTile) {
@@ -45,6 +47,7 @@ NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& op
   const std::size_t n = chosen.size();
   std::vector<std::vector<NavTile>> slots(n);
   std::vector<std::exception_ptr> errors(n);
+  std::vector<internal::TileStageValues> kept(options.tileStages ? n : 0);
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> firstError{n};
   std::mutex progressLock;
@@ -55,7 +58,7 @@ NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& op
       // Tiles after a failed one are not needed (the earlier error wins).
       if (i >= n || i > firstError.load()) return;
       try {
-        slots[i] = buildTile(chosen[i]);
+        slots[i] = buildTile(chosen[i], options.tileStages ? &kept[i] : nullptr);
       } catch (...) {
         errors[i] = std::current_exception();
         std::size_t seen = firstError.load();
@@ -84,6 +87,11 @@ NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& op
     for (NavTile& tile : slots[i]) mesh.AddTile(std::move(tile));
     slots[i] = {};
   }
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (!kept[i].reached) continue;
+    options.tileStages(order[chosen[i]].x, order[chosen[i]].z, kept[i].polygons, kept[i].detail);
+    kept[i] = {};
+  }
   return mesh;
 }
 
@@ -99,15 +107,18 @@ NavMesh NavMesh::Build(const b3::TriangleSoup& soup, std::span<const b3::ConvexV
   const std::vector<std::vector<std::uint32_t>> triangles =
       b3::SelectTrianglesByTile(soup, settings, d, range);
   const std::vector<b3::TileIndex> order = b3::BuildOrder(range);
-  return RunTiles(order, options, [&](std::size_t i) -> std::vector<NavTile> {
-    // b3d.tile-flow step 1: the tile's triangles, the skip, the grid.
-    const std::vector<std::uint32_t>& mine = triangles[i];
-    if (!b3::AnyMayBeWalkable(soup, mine, d.slopeCosine)) return {};
-    const b3::TileGrid grid = b3::SoupTileGrid(soup, mine, settings, d, order[i].x, order[i].z);
-    const b3::TileTriangles classified = b3::internal::ClassifyTriangles(soup, mine, d.slopeCosine);
-    return internal::TileFromSpans(b3::internal::Rasterize(soup, classified, grid, d.walkableClimb),
-                                   grid, volumes, settings, d);
-  });
+  return RunTiles(
+      order, options, [&](std::size_t i, internal::TileStageValues* keep) -> std::vector<NavTile> {
+        // b3d.tile-flow step 1: the tile's triangles, the skip, the grid.
+        const std::vector<std::uint32_t>& mine = triangles[i];
+        if (!b3::AnyMayBeWalkable(soup, mine, d.slopeCosine)) return {};
+        const b3::TileGrid grid = b3::SoupTileGrid(soup, mine, settings, d, order[i].x, order[i].z);
+        const b3::TileTriangles classified =
+            b3::internal::ClassifyTriangles(soup, mine, d.slopeCosine);
+        return internal::TileFromSpans(
+            b3::internal::Rasterize(soup, classified, grid, d.walkableClimb), grid, volumes,
+            settings, d, keep);
+      });
 }
 
 NavMesh NavMesh::Build(const b3::HeightfieldInput& input, std::span<const b3::ConvexVolume> volumes,
@@ -118,10 +129,10 @@ NavMesh NavMesh::Build(const b3::HeightfieldInput& input, std::span<const b3::Co
   b3::CheckVolumes(volumes);
   const std::vector<b3::TileIndex> order =
       b3::BuildOrder(b3::VoxelTiles(input.width, input.depth, d));
-  return RunTiles(order, options, [&](std::size_t i) {
+  return RunTiles(order, options, [&](std::size_t i, internal::TileStageValues* keep) {
     const b3::TileGrid grid = b3::HeightfieldTileGrid(input, settings, d, order[i].x, order[i].z);
     return internal::TileFromSpans(b3::internal::FromHeightfield(input, grid), grid, volumes,
-                                   settings, d);
+                                   settings, d, keep);
   });
 }
 
@@ -133,10 +144,10 @@ NavMesh NavMesh::Build(const b3::VoxelChunk& chunk, std::span<const b3::ConvexVo
   b3::CheckVolumes(volumes);
   const std::vector<b3::TileIndex> order =
       b3::BuildOrder(b3::VoxelTiles(chunk.sizeX, chunk.sizeZ, d));
-  return RunTiles(order, options, [&](std::size_t i) {
+  return RunTiles(order, options, [&](std::size_t i, internal::TileStageValues* keep) {
     const b3::TileGrid grid = b3::ChunkTileGrid(chunk, settings, d, order[i].x, order[i].z);
-    return internal::TileFromSpans(b3::internal::FromChunk(chunk, grid), grid, volumes, settings,
-                                   d);
+    return internal::TileFromSpans(b3::internal::FromChunk(chunk, grid), grid, volumes, settings, d,
+                                   keep);
   });
 }
 

@@ -50,7 +50,8 @@ b3::TileRegions PartitionTile(const b3::CompactHeightfield& compact, const b3::D
 
 std::vector<NavTile> TileFromSpans(b3::Heightfield spans, const b3::TileGrid& grid,
                                    std::span<const b3::ConvexVolume> volumes,
-                                   const b3::NavSettings& settings, const b3::DerivedSettings& d) {
+                                   const b3::NavSettings& settings, const b3::DerivedSettings& d,
+                                   TileStageValues* keep) {
   // Step 2: b3d.span.stages after the solid spans.
   b3::internal::FilterLowHangingObstacles(spans, d.walkableClimb);
   b3::internal::FilterLedgeSpans(spans, d.walkableHeight, d.walkableClimb);
@@ -75,6 +76,7 @@ std::vector<NavTile> TileFromSpans(b3::Heightfield spans, const b3::TileGrid& gr
   // Step 6: the detail.
   const b3::DetailMesh detail = b3::internal::BuildDetail(polygons, compact, cut, rows->minRow,
                                                           settings, d, grid.tileX, grid.tileZ);
+  if (keep != nullptr) *keep = {true, polygons, detail};
   // Step 7: the layers and the tile data.
   const std::vector<std::uint16_t> layers =
       b3::internal::RegionLayers(compact, cut, d.partition, grid.tileX, grid.tileZ);

@@ -11,7 +11,9 @@
 #include <tuple>
 #include <vector>
 
+#include "onepath/build3d/detail_mesh.hpp"
 #include "onepath/build3d/input.hpp"
+#include "onepath/build3d/polygonizer.hpp"
 #include "onepath/build3d/settings.hpp"
 #include "onepath/build3d/tile_grid.hpp"
 #include "onepath/navmesh/tile.hpp"
@@ -37,6 +39,14 @@ struct BuildOptions {
   // it gives in a whole build.
   std::optional<build3d::TileRange> only;
   std::function<void(const BuildProgress&)> progress;
+  // b3d.tile-flow: when set, called after a build that succeeds, once per
+  // tile position that reached step 6 (it has polygons), in build order,
+  // with the tile's polygon mesh (step 5, b3d.poly.values) and its detail
+  // mesh (step 6, b3d.detail.values): the runner's stages `polygons` and
+  // `detail` of NavMesh.Build. The values are kept until the build ends.
+  std::function<void(std::int64_t tileX, std::int64_t tileZ, const build3d::PolyMesh& polygons,
+                     const build3d::DetailMesh& detail)>
+      tileStages;
 };
 
 class NavMesh {

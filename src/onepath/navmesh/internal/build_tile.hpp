@@ -6,21 +6,32 @@
 #include <span>
 #include <vector>
 
+#include "onepath/build3d/detail_mesh.hpp"
 #include "onepath/build3d/heightfield.hpp"
 #include "onepath/build3d/input.hpp"
+#include "onepath/build3d/polygonizer.hpp"
 #include "onepath/build3d/settings.hpp"
 #include "onepath/build3d/tile_grid.hpp"
 #include "onepath/navmesh/tile.hpp"
 
 namespace onepath::navmesh::internal {
 
+// The values of steps 5 and 6 of one tile, kept for BuildOptions::tileStages.
+struct TileStageValues {
+  bool reached = false;  // the tile has polygons (step 6 ran)
+  build3d::PolyMesh polygons;
+  build3d::DetailMesh detail;
+};
+
 // b3d.tile-flow steps 2 (after the solid spans) to 7: filters, compaction,
 // erosion, volumes, regions, the cut, contours, polygons, the vertical
 // reach, the detail, the layers and their tiles (none for a skipped or
-// omitted tile).
+// omitted tile). With `keep`, the polygons and the detail are copied
+// there once the detail is built.
 std::vector<NavTile> TileFromSpans(build3d::Heightfield spans, const build3d::TileGrid& grid,
                                    std::span<const build3d::ConvexVolume> volumes,
                                    const build3d::NavSettings& settings,
-                                   const build3d::DerivedSettings& derived);
+                                   const build3d::DerivedSettings& derived,
+                                   TileStageValues* keep = nullptr);
 
 }  // namespace onepath::navmesh::internal
