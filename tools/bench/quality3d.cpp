@@ -729,6 +729,11 @@ int main(int argc, char** argv) {
     }
   }
   try {
+    // The settings and the OBJ are checked before anything is printed.
+    for (const Case& c : o.cases) {
+      b3d::CheckSettings(SettingsOf(c));
+      if (c.obj) (void)SoupOf(c);
+    }
     std::printf(
         "{\"pairs\": %d, \"runs\": %d, \"seed\": %llu, \"threads_all\": %d, "
         "\"extents\": [%s, %s, %s], \"max_nodes\": %d, \"cases\": [\n",
