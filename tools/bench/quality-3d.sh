@@ -76,7 +76,9 @@ def targets(c):
         diff = 100.0 * (found(o[key]) - found(r["paths"])) / n if n else 0.0
         out.append((f"path success >= Recast's - 0.2 % ({label})", diff >= -0.2,
                     f"{diff:+.2f} points"))
-    out.append(("no invalid polygon", o["invalid"] == 0, f"{o['invalid']} (Recast {r['invalid']})"))
+    out.append(("no invalid polygon", o["invalid"] == 0,
+                f"{o['invalid']} (Recast {r['invalid']}; first: "
+                f"{' '.join(o.get('invalid_first', []))})"))
     if o["time_1"] > 0 and r["time_1"] > 0:
         t1 = ratio(o["time_1"], r["time_1"])
         ta = ratio(o["time_all"], r["time_all"])
@@ -133,7 +135,8 @@ for c in cases:
                                                f"{c['settings_name']}: {fig}", fig))
 for name, rs in rows.items():
     missed = [t for ok, t, _ in rs if not ok]
-    p(f"| {name} | {'held' if not missed else 'missed'} ({len(rs) - len(missed)} of {len(rs)}) "
+    p(f"| {name} | {'held' if not missed else 'missed'} (held in {len(rs) - len(missed)} of "
+      f"{len(rs)} cases) "
       f"| {'; '.join(missed) if missed else '-'} |")
 p("\nNot measured by this tool: the 10^6-triangle level and the growth exponent "
   "(navmesh_build_bench, build3d_spans_bench), the per-stage time ratios "

@@ -153,7 +153,8 @@ struct Corner {
 };
 using Polygon = std::vector<Corner>;
 
-std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh) {
+// Each polygon's name ("x,z,layer/polygon") goes to `names`.
+std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh, std::vector<std::string>& names) {
   std::vector<Polygon> out;
   for (const nav::NavTile* t : mesh.Tiles()) {
     const nav::TileOrigin& o = t->origin();
@@ -165,13 +166,15 @@ std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh) {
                         static_cast<float>(o.y + double{v.y}),
                         static_cast<float>(o.z + double{v.z})});
       }
+      names.push_back(std::to_string(t->tileX()) + "," + std::to_string(t->tileZ()) + "," +
+                      std::to_string(t->layer()) + "/" + std::to_string(&p - t->polygons().data()));
       out.push_back(std::move(poly));
     }
   }
   return out;
 }
 
-std::vector<Polygon> PolygonsOf(const dtNavMesh& mesh) {
+std::vector<Polygon> PolygonsOf(const dtNavMesh& mesh, std::vector<std::string>& names) {
   std::vector<Polygon> out;
   for (int i = 0; i < mesh.getMaxTiles(); ++i) {
     const dtMeshTile* t = mesh.getTile(i);
@@ -184,6 +187,8 @@ std::vector<Polygon> PolygonsOf(const dtNavMesh& mesh) {
         const float* v = &t->verts[3 * poly.verts[k]];
         out1.push_back({v[0], v[1], v[2]});
       }
+      names.push_back(std::to_string(t->header->x) + "," + std::to_string(t->header->y) + "," +
+                      std::to_string(t->header->layer) + "/" + std::to_string(p));
       out.push_back(std::move(out1));
     }
   }
@@ -497,15 +502,17 @@ struct Counts {
 
 struct MeshFigures {
   std::size_t tiles = 0, polygons = 0, vertices = 0, invalid = 0;
+  std::vector<std::string> firstInvalid;  // up to 10 names
   double coverage = 0;
 };
 
-MeshFigures Figures(const std::vector<Polygon>& polys) {
+MeshFigures Figures(const std::vector<Polygon>& polys, const std::vector<std::string>& names) {
   MeshFigures f;
   f.polygons = polys.size();
-  for (const Polygon& p : polys) {
-    f.coverage += ProjectedArea(p);
-    if (Invalid(p)) ++f.invalid;
+  for (std::size_t k = 0; k < polys.size(); ++k) {
+    f.coverage += ProjectedArea(polys[k]);
+    if (!Invalid(polys[k])) continue;
+    if (++f.invalid <= 10) f.firstInvalid.push_back(names[k]);
   }
   return f;
 }
@@ -516,12 +523,20 @@ std::string Num(double v) {
   return buf;
 }
 
+// Quoted strings, comma-separated.
+std::string Joined(const std::vector<std::string>& v) {
+  std::string out;
+  for (const std::string& x : v) out += (out.empty() ? "" : ", ") + Quoted(x);
+  return out;
+}
+
 std::string SideJson(const MeshFigures& f, const std::string& paths, double t1, double tAll,
                      const onepath::bench::Memory& m) {
   return "{\"tiles\": " + std::to_string(f.tiles) +
          ", \"polygons\": " + std::to_string(f.polygons) +
          ", \"vertices\": " + std::to_string(f.vertices) + ", \"coverage\": " + Num(f.coverage) +
-         ", \"invalid\": " + std::to_string(f.invalid) + paths + ", \"time_1\": " + Num(t1) +
+         ", \"invalid\": " + std::to_string(f.invalid) + ", \"invalid_first\": [" +
+         Joined(f.firstInvalid) + "]" + paths + ", \"time_1\": " + Num(t1) +
          ", \"time_all\": " + Num(tAll) + ", \"peak_kb\": " + std::to_string(m.peak_kb) +
          ", \"build_kb\": " + std::to_string(m.peak_kb < 0 ? -1 : m.peak_kb - m.before_kb) + "}";
 }
@@ -537,8 +552,10 @@ std::string RunCase(const Case& c, const Options& o) {
   Log(c, "build");
   const nav::NavMesh ours = BuildOurs(soup, s, all);
   const onepath::bench::RecastTiledBuild theirs = onepath::bench::BuildRecastTiled(soup, s, all);
-  const std::vector<Polygon> ourPolys = PolygonsOf(ours), theirPolys = PolygonsOf(*theirs.mesh);
-  MeshFigures fo = Figures(ourPolys), fr = Figures(theirPolys);
+  std::vector<std::string> ourNames, theirNames;
+  const std::vector<Polygon> ourPolys = PolygonsOf(ours, ourNames),
+                             theirPolys = PolygonsOf(*theirs.mesh, theirNames);
+  MeshFigures fo = Figures(ourPolys, ourNames), fr = Figures(theirPolys, theirNames);
   fo.tiles = ours.size();
   for (const nav::NavTile* t : ours.Tiles()) fo.vertices += t->vertices().size();
   fr.tiles = theirs.tiles;
