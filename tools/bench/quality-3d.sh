@@ -168,6 +168,9 @@ parts = [
     "<h1>OnePath vs Recast + Detour: 3D quality and speed</h1>",
     f"<p>{html.escape(lines[0])}</p><p>{html.escape(lines[1])}</p>",
     md_table_to_html(lines[2:split]),
+    "<h2>Settings (both sides)</h2><ul>" + "".join(
+        f"<li>{html.escape(l[2:])}</li>" for l in lines[split + 1:target_at] if l.startswith("- "))
+    + "</ul>",
     "<h2>Issue 30's targets</h2>",
     md_table_to_html(lines[target_at + 1:]),
     "<h2>Coverage seen from above</h2><p>"
