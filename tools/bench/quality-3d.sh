@@ -99,11 +99,12 @@ p(f"Measured {date}, commit {commit}, {platform.node()}, {os.cpu_count()} CPUs; 
   "memory: peak RSS of a fresh process building once on one thread (soup included).\n")
 p("Ratios and differences are ours / Recast+Detour; pairs of counts are ours / Recast's. "
   "Found: paths found (of the pairs), own query = ours with NavQuery, Detour = our tiles "
-  "in Detour; Recast's with dtNavMeshQuery in both columns.\n")
+  "in Detour; Recast's with dtNavMeshQuery in both columns. Unlinked portal edges: polygon "
+  "edges on a tile side that got no link to the next tile.\n")
 p("| level | settings | coverage ours / Recast (m²) | Δ coverage | polygons | vertices | invalid "
-  "| found, own query | found, Detour | no polygon near | length ratio | time ratio 1 thread "
-  "/ all cores | memory ratio |")
-p("|" + " --- |" * 13)
+  "| found, own query | found, Detour | no polygon near | unlinked portal edges | length ratio "
+  "| time ratio 1 thread / all cores | memory ratio |")
+p("|" + " --- |" * 14)
 for c in cases:
     o, r = c["ours"], c["recast"]
     times = (f"{ratio(o['time_1'], r['time_1']):.2f} / {ratio(o['time_all'], r['time_all']):.2f}"
@@ -114,6 +115,8 @@ for c in cases:
       f"{r['polygons']} | {o['vertices']} / {r['vertices']} | {o['invalid']} / {r['invalid']} | "
       f"{found(o['paths_own'])} / {found(r['paths'])} | {found(o['paths_detour'])} / "
       f"{found(r['paths'])} | {o['paths_own']['no_polygon']} / {r['paths']['no_polygon']} | "
+      f"{o['unlinked_portal_edges']} of {o['portal_edges']} / {r['unlinked_portal_edges']} of "
+      f"{r['portal_edges']} | "
       f"{c['length_ratio_mean']:.4f} ({c['both_found']} pairs) | {times} | {mem} |")
 
 p("\n### Settings (both sides)\n")
@@ -169,7 +172,7 @@ parts = [
     f"<p>{html.escape(lines[0])}</p><p>{html.escape(lines[1])}</p>",
     md_table_to_html(lines[2:split]),
     "<h2>Settings (both sides)</h2><ul>" + "".join(
-        f"<li>{html.escape(l[2:])}</li>" for l in lines[split + 1:target_at] if l.startswith("- "))
+        f"<li>{html.escape(l[2:].replace('**', ''))}</li>" for l in lines[split + 1:target_at] if l.startswith("- "))
     + "</ul>",
     "<h2>Issue 30's targets</h2>",
     md_table_to_html(lines[target_at + 1:]),

@@ -34,6 +34,10 @@
 //             climb f32(AgentMaxClimb)). Recast's mesh with
 //             dtNavMeshQuery (findNearestPoly, findPath, findStraightPath,
 //             the default filter).
+//  portals    the polygon edges on a tile side (ours: link kind portal,
+//             nav.link; Recast's: DT_EXT_LINK) and those that got no link
+//             to a neighbouring tile (ours: no PortalLink of Stitch;
+//             Recast's: no dtLink with a side).
 //  length     for pairs found by both sides with their own query: the
 //             straight path's length (sum of 3D segment lengths); the mean
 //             of the per-pair ratios ours / Recast's and the ratio of the
@@ -74,9 +78,11 @@
 #include <functional>
 #include <numbers>
 #include <random>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include "conformance/differential/detour_tile.hpp"
@@ -504,6 +510,7 @@ struct MeshFigures {
   std::size_t tiles = 0, polygons = 0, vertices = 0, invalid = 0;
   std::vector<std::string> firstInvalid;  // up to 10 names
   double coverage = 0;
+  std::size_t portalEdges = 0, unlinkedPortalEdges = 0;  // edges on a tile side
 };
 
 MeshFigures Figures(const std::vector<Polygon>& polys, const std::vector<std::string>& names) {
@@ -533,12 +540,51 @@ std::string Joined(const std::vector<std::string>& v) {
 std::string SideJson(const MeshFigures& f, const std::string& paths, double t1, double tAll,
                      const onepath::bench::Memory& m) {
   return "{\"tiles\": " + std::to_string(f.tiles) +
+         ", \"portal_edges\": " + std::to_string(f.portalEdges) +
+         ", \"unlinked_portal_edges\": " + std::to_string(f.unlinkedPortalEdges) +
          ", \"polygons\": " + std::to_string(f.polygons) +
          ", \"vertices\": " + std::to_string(f.vertices) + ", \"coverage\": " + Num(f.coverage) +
          ", \"invalid\": " + std::to_string(f.invalid) + ", \"invalid_first\": [" +
          Joined(f.firstInvalid) + "]" + paths + ", \"time_1\": " + Num(t1) +
          ", \"time_all\": " + Num(tAll) + ", \"peak_kb\": " + std::to_string(m.peak_kb) +
          ", \"build_kb\": " + std::to_string(m.peak_kb < 0 ? -1 : m.peak_kb - m.before_kb) + "}";
+}
+
+// Ours: the polygon edges with a portal link kind (nav.link), and those
+// without a PortalLink from Stitch.
+void CountPortalEdges(const nav::NavMesh& mesh, const std::vector<nav::PortalLink>& links,
+                      MeshFigures& f) {
+  std::set<std::tuple<nav::TileKey, std::uint32_t, std::uint8_t>> linked;
+  for (const nav::PortalLink& l : links) linked.insert({l.from, l.polygon, l.edge});
+  for (const nav::NavTile* t : mesh.Tiles())
+    for (std::size_t p = 0; p < t->polygons().size(); ++p)
+      for (std::size_t e = 0; e < t->polygons()[p].links.size(); ++e) {
+        if (t->polygons()[p].links[e].kind != nav::kLinkPortal) continue;
+        ++f.portalEdges;
+        if (!linked.count(
+                {nav::KeyOf(*t), static_cast<std::uint32_t>(p), static_cast<std::uint8_t>(e)}))
+          ++f.unlinkedPortalEdges;
+      }
+}
+
+// Recast's: the edges Detour marks DT_EXT_LINK, and those with no link
+// across a side.
+void CountPortalEdges(const dtNavMesh& mesh, MeshFigures& f) {
+  for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+    const dtMeshTile* t = mesh.getTile(i);
+    if (t == nullptr || t->header == nullptr) continue;
+    for (int p = 0; p < t->header->polyCount; ++p) {
+      const dtPoly& poly = t->polys[p];
+      for (int e = 0; e < poly.vertCount; ++e) {
+        if (!(poly.neis[e] & DT_EXT_LINK)) continue;
+        ++f.portalEdges;
+        bool any = false;
+        for (unsigned k = poly.firstLink; k != DT_NULL_LINK; k = t->links[k].next)
+          any = any || (t->links[k].edge == e && t->links[k].side != 0xff);
+        if (!any) ++f.unlinkedPortalEdges;
+      }
+    }
+  }
 }
 
 void Log(const Case& c, const char* what) {
@@ -565,6 +611,8 @@ std::string RunCase(const Case& c, const Options& o) {
   Log(c, "paths");
   const float climb = static_cast<float>(s.AgentMaxClimb);
   const std::vector<nav::PortalLink> links = nav::Stitch(ours, climb);
+  CountPortalEdges(ours, links, fo);
+  CountPortalEdges(*theirs.mesh, fr);
   const nav::NavQuery ourQuery(ours, links);
   std::vector<detour_oracle::Tile> tiles;
   for (const nav::NavTile* t : ours.Tiles())
