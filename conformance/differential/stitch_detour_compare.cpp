@@ -22,36 +22,6 @@ using EdgeKey = std::tuple<TileKey, std::uint32_t, std::uint8_t>;  // from, poly
 
 }  // namespace
 
-detour_oracle::Tile ToDetour(const NavTile& t, bool detail) {
-  detour_oracle::Tile d;
-  d.tileX = t.tileX();
-  d.tileZ = t.tileZ();
-  d.layer = t.layer();
-  d.originX = t.origin().x;
-  d.originY = t.origin().y;
-  d.originZ = t.origin().z;
-  d.tileSize = t.tileSize();
-  for (const TileVertex& v : t.vertices()) d.vertices.insert(d.vertices.end(), {v.x, v.y, v.z});
-  for (const NavPolygon& p : t.polygons()) {
-    d.polygons.push_back(p.vertices);
-    std::vector<std::int32_t> links;
-    for (const EdgeLink& l : p.links) {
-      links.push_back(l.kind == kLinkWall      ? -1
-                      : l.kind == kLinkPolygon ? static_cast<std::int32_t>(l.value)
-                                               : -2 - static_cast<std::int32_t>(l.value));
-    }
-    d.links.push_back(std::move(links));
-  }
-  if (!detail) return d;
-  for (const DetailPolygon& r : t.detailPolygons())
-    d.detailPolygons.push_back({r.vertexBase, r.vertexCount, r.triangleBase, r.triangleCount});
-  for (const TileVertex& v : t.detailVertices())
-    d.detailVertices.insert(d.detailVertices.end(), {v.x, v.y, v.z});
-  for (const DetailTriangle& tr : t.detailTriangles())
-    d.detailTriangles.insert(d.detailTriangles.end(), {tr.a, tr.b, tr.c, tr.flags});
-  return d;
-}
-
 using EdgeKey = std::tuple<TileKey, std::uint32_t, std::uint8_t>;  // from, polygon, edge
 
 // Detour's expected links, modelled from ours (see the header), compared

@@ -8,14 +8,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "conformance/differential/detour_tile.hpp"
 #include "onepath/navmesh.hpp"
 #include "oracles/detour/nav_to_detour.hpp"
 
 namespace onepath::conformance {
-
-// A NavTile's values as the oracle's tile, with its detail mesh when
-// `detail` (Detour's heights), else a fan of each polygon's corners.
-detour_oracle::Tile ToDetour(const navmesh::NavTile& t, bool detail = false);
 
 struct StitchCounts {
   long meshes = 0, ourLinks = 0, detourLinks = 0, compared = 0, mismatches = 0;
