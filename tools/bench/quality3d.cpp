@@ -21,6 +21,11 @@
 //             corners with equal (x, z), or some corner j strictly right
 //             of some edge k (orient < 0, orient = Orient2D on (z, x) as
 //             nav.orient, exact), or all corners on one line.
+//             invalid_stored: the same test on the float32 positions each
+//             tile stores: Recast's world positions, our tile-local ones
+//             (nav.tile; the ones nav.create checks). Ours can differ from
+//             `invalid`: rounding origin + local to float32 moves nearly
+//             collinear corners by up to half an ulp of the world value.
 //  paths      2 x pairs points drawn on the soup (below), start then goal;
 //             each snapped on each mesh with the same half-extents
 //             (--extents, default 2, 4, 2: RecastDemo's) to its nearest
@@ -159,8 +164,11 @@ struct Corner {
 };
 using Polygon = std::vector<Corner>;
 
-// Each polygon's name ("x,z,layer/polygon") goes to `names`.
-std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh, std::vector<std::string>& names) {
+// Each polygon's name ("x,z,layer/polygon") goes to `names`. With `stored`,
+// the tile's own float32 local positions (what nav.create checks) instead
+// of the float32 world positions.
+std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh, std::vector<std::string>& names,
+                                bool stored = false) {
   std::vector<Polygon> out;
   for (const nav::NavTile* t : mesh.Tiles()) {
     const nav::TileOrigin& o = t->origin();
@@ -168,9 +176,12 @@ std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh, std::vector<std::strin
       Polygon poly;
       for (std::uint16_t i : p.vertices) {
         const nav::TileVertex& v = t->vertices()[i];
-        poly.push_back({static_cast<float>(o.x + double{v.x}),
-                        static_cast<float>(o.y + double{v.y}),
-                        static_cast<float>(o.z + double{v.z})});
+        if (stored)
+          poly.push_back({v.x, v.y, v.z});
+        else
+          poly.push_back({static_cast<float>(o.x + double{v.x}),
+                          static_cast<float>(o.y + double{v.y}),
+                          static_cast<float>(o.z + double{v.z})});
       }
       names.push_back(std::to_string(t->tileX()) + "," + std::to_string(t->tileZ()) + "," +
                       std::to_string(t->layer()) + "/" + std::to_string(&p - t->polygons().data()));
@@ -508,6 +519,7 @@ struct Counts {
 
 struct MeshFigures {
   std::size_t tiles = 0, polygons = 0, vertices = 0, invalid = 0;
+  std::size_t invalidStored = 0;          // in the positions the tile stores
   std::vector<std::string> firstInvalid;  // up to 10 names
   double coverage = 0;
   std::size_t portalEdges = 0, unlinkedPortalEdges = 0;  // edges on a tile side
@@ -544,7 +556,8 @@ std::string SideJson(const MeshFigures& f, const std::string& paths, double t1, 
          ", \"unlinked_portal_edges\": " + std::to_string(f.unlinkedPortalEdges) +
          ", \"polygons\": " + std::to_string(f.polygons) +
          ", \"vertices\": " + std::to_string(f.vertices) + ", \"coverage\": " + Num(f.coverage) +
-         ", \"invalid\": " + std::to_string(f.invalid) + ", \"invalid_first\": [" +
+         ", \"invalid\": " + std::to_string(f.invalid) +
+         ", \"invalid_stored\": " + std::to_string(f.invalidStored) + ", \"invalid_first\": [" +
          Joined(f.firstInvalid) + "]" + paths + ", \"time_1\": " + Num(t1) +
          ", \"time_all\": " + Num(tAll) + ", \"peak_kb\": " + std::to_string(m.peak_kb) +
          ", \"build_kb\": " + std::to_string(m.peak_kb < 0 ? -1 : m.peak_kb - m.before_kb) + "}";
@@ -602,6 +615,11 @@ std::string RunCase(const Case& c, const Options& o) {
   const std::vector<Polygon> ourPolys = PolygonsOf(ours, ourNames),
                              theirPolys = PolygonsOf(*theirs.mesh, theirNames);
   MeshFigures fo = Figures(ourPolys, ourNames), fr = Figures(theirPolys, theirNames);
+  {
+    std::vector<std::string> storedNames;
+    fo.invalidStored = Figures(PolygonsOf(ours, storedNames, true), storedNames).invalid;
+  }
+  fr.invalidStored = fr.invalid;  // Recast's tiles store world positions
   fo.tiles = ours.size();
   for (const nav::NavTile* t : ours.Tiles()) fo.vertices += t->vertices().size();
   fr.tiles = theirs.tiles;
