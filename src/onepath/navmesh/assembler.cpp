@@ -55,7 +55,10 @@ std::vector<std::vector<EdgeLink>> NavTileAssembler::DeriveLinks(
     std::uint32_t polygon;
     std::uint32_t edge;
   };
+  std::size_t edgeCount = 0;
+  for (const AssemblerPolygon& polygon : polygons) edgeCount += polygon.vertices.size();
   std::vector<Edge> edges;
+  edges.reserve(edgeCount);
   std::vector<std::vector<EdgeLink>> links(polygons.size());
   for (std::size_t p = 0; p < polygons.size(); ++p) {
     const auto& v = polygons[p].vertices;

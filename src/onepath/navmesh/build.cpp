@@ -32,9 +32,10 @@ void CheckOptions(const BuildOptions& options) {
 }
 
 // b3d.build.parallel: tile i of `order` is built by buildTile(i, keep), on
-// up to Threads workers that take tiles in build order; each tile's tiles
-// or error wait in its slot, and the slots are added in build order, the
-// first error thrown (b3d.tile-order). With options.tileStages, each
+// up to Threads workers (the calling thread one of them: one thread stack
+// and malloc arena fewer) that take tiles in build order; each tile's
+// tiles or error wait in its slot, and the slots are added in build order,
+// the first error thrown (b3d.tile-order). With options.tileStages, each
 // tile's polygons and detail wait in `keep` (else it is null) and are
 // passed on in build order after the last tile is added.
 template <typename BuildTile>
@@ -74,12 +75,11 @@ NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& op
     }
   };
   const std::size_t workers = std::min<std::size_t>(static_cast<std::size_t>(options.Threads), n);
-  if (workers <= 1) {
-    work();
-  } else {
+  {
     std::vector<std::jthread> threads;
-    threads.reserve(workers);
-    for (std::size_t w = 0; w < workers; ++w) threads.emplace_back(work);
+    if (workers > 1) threads.reserve(workers - 1);
+    for (std::size_t w = 1; w < workers; ++w) threads.emplace_back(work);
+    work();
   }
   NavMesh mesh;
   for (std::size_t i = 0; i < n; ++i) {
@@ -104,17 +104,19 @@ NavMesh NavMesh::Build(const b3::TriangleSoup& soup, std::span<const b3::ConvexV
   b3::CheckSoup(soup);
   b3::CheckVolumes(volumes);
   const b3::TileRange range = b3::SoupTiles(soup, settings);
-  const std::vector<std::vector<std::uint32_t>> triangles =
+  std::vector<std::vector<std::uint32_t>> triangles =
       b3::SelectTrianglesByTile(soup, settings, d, range);
   const std::vector<b3::TileIndex> order = b3::BuildOrder(range);
   return RunTiles(
       order, options, [&](std::size_t i, internal::TileStageValues* keep) -> std::vector<NavTile> {
         // b3d.tile-flow step 1: the tile's triangles, the skip, the grid.
-        const std::vector<std::uint32_t>& mine = triangles[i];
+        // Only this call reads triangles[i]; it is freed once classified.
+        std::vector<std::uint32_t> mine = std::move(triangles[i]);
         if (!b3::AnyMayBeWalkable(soup, mine, d.slopeCosine)) return {};
         const b3::TileGrid grid = b3::SoupTileGrid(soup, mine, settings, d, order[i].x, order[i].z);
         const b3::TileTriangles classified =
             b3::internal::ClassifyTriangles(soup, mine, d.slopeCosine);
+        mine = {};
         return internal::TileFromSpans(
             b3::internal::Rasterize(soup, classified, grid, d.walkableClimb), grid, volumes,
             settings, d, keep);

@@ -61,15 +61,17 @@ std::vector<NavTile> TileFromSpans(b3::Heightfield spans, const b3::TileGrid& gr
   b3::internal::Erode(compact, d.walkableRadius);
   b3::internal::MarkVolumes(compact, volumes, grid);
   // Step 3: regions and the cut; an empty cut skips the tile.
-  const b3::TileRegions regions = PartitionTile(compact, d, grid);
-  const b3::BorderCut cut = b3::internal::CutBorder(compact, regions, d.border, d.tileCells);
+  b3::TileRegions regions = PartitionTile(compact, d, grid);
+  b3::BorderCut cut = b3::internal::CutBorder(compact, regions, d.border, d.tileCells);
   if (cut.empty) return {};
+  regions = {};  // each working value is freed after its last use
   // Step 4: contours.
-  const b3::ContourSet contours =
+  b3::ContourSet contours =
       b3::internal::Trace(compact, cut, d.border, d.tileCells, d.maxError, d.maxEdgeCells);
   // Step 5: polygons; none omits the tile; then the rows and the reach.
   const b3::PolyMesh polygons = b3::internal::Polygonize(contours, b3::TileCoordinates(settings, d),
                                                          settings.MaxVertsPerPoly, nullptr);
+  contours = {};
   const std::optional<b3::PolyRows> rows = b3::PolygonRows(polygons);
   if (!rows) return {};
   CheckVerticalReach(*rows, settings, d, grid);
@@ -77,9 +79,12 @@ std::vector<NavTile> TileFromSpans(b3::Heightfield spans, const b3::TileGrid& gr
   const b3::DetailMesh detail = b3::internal::BuildDetail(polygons, compact, cut, rows->minRow,
                                                           settings, d, grid.tileX, grid.tileZ);
   if (keep != nullptr) *keep = {true, polygons, detail};
-  // Step 7: the layers and the tile data.
+  // Step 7: the layers and the tile data, written once the compact
+  // heightfield and the cut are freed.
   const std::vector<std::uint16_t> layers =
       b3::internal::RegionLayers(compact, cut, d.partition, grid.tileX, grid.tileZ);
+  compact = {};
+  cut = {};
   return WriteTileLayers(polygons, detail, layers, grid, settings);
 }
 

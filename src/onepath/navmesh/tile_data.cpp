@@ -92,7 +92,10 @@ std::vector<NavTile> WriteTileLayers(const build3d::PolyMesh& polygons,
     std::fill(renumber.begin(), renumber.end(), kUnused);
     for (const std::size_t p : members)
       for (const build3d::PolyCorner& c : meshPolygons[p].corners) renumber[c.vertex] = 0;
+    // The stored arrays are sized exactly before they are filled: a tile
+    // keeps them for the mesh's life, so no spare capacity.
     std::vector<TileVertex> vertices;
+    vertices.reserve(static_cast<std::size_t>(std::count(renumber.begin(), renumber.end(), 0u)));
     for (std::size_t v = 0; v < renumber.size(); ++v) {
       if (renumber[v] == kUnused) continue;
       renumber[v] = static_cast<std::uint32_t>(vertices.size());
@@ -109,13 +112,24 @@ std::vector<NavTile> WriteTileLayers(const build3d::PolyMesh& polygons,
                                        .count = static_cast<std::int64_t>(vertices.size()),
                                        .layer = layer});
     }
+    std::size_t detailVertexCount = 0;
+    std::size_t detailTriangleCount = 0;
+    for (const std::size_t p : members) {
+      detailVertexCount += detail.polygons[p].vertexCount;
+      detailTriangleCount += detail.polygons[p].triangleCount;
+    }
     std::vector<AssemblerPolygon> layerPolygons;
     std::vector<DetailPolygon> detailPolygons;
     std::vector<TileVertex> detailVertices;
     std::vector<DetailTriangle> detailTriangles;
+    layerPolygons.reserve(members.size());
+    detailPolygons.reserve(members.size());
+    detailVertices.reserve(detailVertexCount);
+    detailTriangles.reserve(detailTriangleCount);
     for (const std::size_t p : members) {
       const build3d::MeshPolygon& mp = meshPolygons[p];
       AssemblerPolygon ap;
+      ap.vertices.reserve(mp.corners.size());
       for (const build3d::PolyCorner& c : mp.corners)
         ap.vertices.push_back(static_cast<std::uint16_t>(renumber[c.vertex]));
       ap.area = mp.area == build3d::kWalkableArea ? area63 : mp.area;
