@@ -507,3 +507,38 @@ TEST(OperationTable, NavTileDeserializeAndAssemblerGiveTheTilesBytes) {
   // A malformed input is not a tile error.
   EXPECT_THROW(RunOperation("NavTile.Deserialize", {{"bytes", "4F"}}), std::invalid_argument);
 }
+
+TEST(OperationTable, NavQueryFindPathDecodesEachPairAndNamesTheFirstDifference) {
+  CLAUSE("nav.query.nearest nav.query.astar nav.query.straight");
+  // Two pairs as NavQuery.FindPath writes them (ops/navmesh_query.cpp):
+  // the first with no nearest polygon for its start (u8 0) and one for its
+  // goal; the second found, a corridor of one polygon and a straight path
+  // of one point.
+  onepath::CanonicalWriter w;
+  w.U32(2);
+  w.U8(0);
+  w.U8(1), w.I32(1), w.I32(-2), w.U16(0), w.U32(7), w.F64(1.5), w.F64(0.25), w.F64(-3.0);
+  w.U8(1), w.I32(0), w.I32(0), w.U16(1), w.U32(3), w.F64(2.0), w.F64(0.0), w.F64(2.0);
+  w.U8(1), w.I32(0), w.I32(0), w.U16(1), w.U32(3), w.F64(2.0), w.F64(0.0), w.F64(2.0);
+  w.U8(0);  // found
+  w.F64(0.0);
+  w.U32(1), w.I32(0), w.I32(0), w.U16(1), w.U32(3);
+  w.U32(1), w.F64(2.0), w.F64(0.0), w.F64(2.0);
+  const Bytes bytes = w.Take();
+  const json decoded = DecodeOutput("NavQuery.FindPath", bytes);
+  ASSERT_EQ(decoded["pairs"].size(), 2u);
+  EXPECT_TRUE(decoded["pairs"][0]["start"].is_null());
+  EXPECT_EQ(decoded["pairs"][0]["goal"]["polygon"], json({1, -2, 0, 7}));
+  EXPECT_FALSE(decoded["pairs"][0].contains("status"));
+  EXPECT_EQ(decoded["pairs"][1]["status"], "found");
+  EXPECT_EQ(decoded["pairs"][1]["corridor"], json({{0, 0, 1, 3}}));
+  json wrong = decoded;
+  wrong["pairs"][1]["status"] = "unreachable";
+  auto d = DivergeOutputs("NavQuery.FindPath", decoded, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_NE(d->where.find("pair 1: status \"unreachable\", expected \"found\""), std::string::npos)
+      << d->where;
+  Bytes cut = bytes;
+  cut.pop_back();
+  EXPECT_ANY_THROW(DecodeOutput("NavQuery.FindPath", cut));  // bytes that end early
+}
