@@ -32,6 +32,7 @@
 #include "tools/golden/jsonl_writer.hpp"
 // src/ headers.
 #include "onepath/core/canonical.hpp"
+#include "onepath/core/errors.hpp"
 #include "onepath/navmesh.hpp"
 
 namespace {
@@ -94,6 +95,111 @@ std::string Key(const json& input) {
 [[noreturn]] void Fail(const std::string& what) {
   std::fprintf(stderr, "gen_golden_navmesh_query: %s\n", what.c_str());
   std::exit(1);
+}
+
+// errors.jsonl: the query's checks of its arguments (nav.query.values,
+// nav.query.nearest, nav.query.astar) on the rooms level with one pair,
+// each expected error written by hand from the clause named.
+void WriteErrors(const std::filesystem::path& dir, const onepath::build3d::NavSettings& settings) {
+  onepath::golden::JsonlWriter w(dir / "errors.jsonl");
+  const json level = {{"kind", "rooms"}, {"size", kLevelSize}, {"seed", 2900}};
+  gen::LevelOptions o;
+  o.size = kLevelSize;
+  o.seed = 2900;
+  const NavMesh mesh = NavMesh::Build(gen::ToSoup(gen::MakeLevel(o).soup), {}, settings, {});
+  const NavQuery query(mesh, Stitch(mesh, static_cast<float>(settings.AgentMaxClimb)));
+  Mix r{0x6e61767175657279ULL ^ 2900};
+  const WorldPoint a = Sample(mesh, query, r), b = Sample(mesh, query, r);
+  const json good = {a.x, a.y, a.z, b.x, b.y, b.z};
+  struct Case {
+    const char* kind;
+    json pair;
+    json half;
+    std::int64_t maxNodes;
+    const char* type;
+    json fields;
+    const char* why;
+  };
+  json nanStart = good, farGoal = good, both = good;
+  nanStart[0] = "NaN";
+  farGoal[5] = 1e300;
+  both[0] = "NaN";
+  const json half = {2.0, 4.0, 2.0};
+  const std::vector<Case> cases = {
+      {"point",
+       nanStart,
+       half,
+       65535,
+       "ArgumentException",
+       {{"argument", "center.x"}, {"value", "NaN"}},
+       "the start's x NaN: FindNearestPolygon checks center (nav.query.nearest 1), a "
+       "non-finite coordinate is ArgumentException (nav.query.values)"},
+      {"point",
+       farGoal,
+       half,
+       65535,
+       "ArgumentOutOfRangeException",
+       {{"argument", "center.z"}, {"value", 1e300}},
+       "the goal's z 1e300, finite and outside pred.domain: ArgumentOutOfRangeException "
+       "(nav.query.values) when the goal's nearest polygon is asked, after the start's"},
+      {"half_extents",
+       good,
+       {2.0, -1.0, 2.0},
+       65535,
+       "ArgumentOutOfRangeException",
+       {{"argument", "halfExtents.y"}, {"value", -1.0}},
+       "half extents y -1: below 0 (nav.query.nearest 1)"},
+      {"half_extents",
+       good,
+       {"Infinity", 4.0, 2.0},
+       65535,
+       "ArgumentOutOfRangeException",
+       {{"argument", "halfExtents.x"}, {"value", "Infinity"}},
+       "half extents x +inf: not finite, ArgumentOutOfRangeException (nav.query.nearest 1)"},
+      {"half_extents",
+       both,
+       {-1.0, 4.0, 2.0},
+       65535,
+       "ArgumentException",
+       {{"argument", "center.x"}, {"value", "NaN"}},
+       "the start's x NaN and half extents x -1: center before halfExtents "
+       "(nav.query.nearest 1)"},
+      {"max_nodes",
+       good,
+       half,
+       0,
+       "ArgumentOutOfRangeException",
+       {{"argument", "maxNodes"}, {"value", 0.0}},
+       "maxNodes 0: FindPath checks it after the references and points, below 1 "
+       "(nav.query.astar)"},
+  };
+  for (const Case& c : cases) {
+    const json input = {{"level", level},
+                        {"settings", onepath::golden::SettingsJson(settings)},
+                        {"halfExtents", c.half},
+                        {"maxNodes", c.maxNodes},
+                        {"pairs", {c.pair}}};
+    try {
+      conf::RunOperation(kOp, input);
+      Fail(std::string(c.kind) + ": no error");
+    } catch (const onepath::OnePathException& e) {
+      if (e.typeName() != std::string(c.type) || conf::ErrorFieldsToJson(e.fields()) != c.fields)
+        Fail(fmt::format("{}: the reference throws {} {}, expected {} {}", c.kind, e.typeName(),
+                         conf::ErrorFieldsToJson(e.fields()).dump(), c.type, c.fields.dump()));
+    }
+    w.Add({{"id", fmt::format("navquery_findpath/{}/{}", c.kind, Key(input))},
+           {"op", kOp},
+           {"clauses", {"nav.query.values", "nav.query.nearest", "nav.query.astar", "err.fields"}},
+           {"input", input},
+           {"expect", {{"error", {{"type", c.type}, {"fields", c.fields}}}}},
+           {"flags", {c.kind, "negative"}},
+           {"provenance",
+            fmt::format("hand-made in tools/golden/gen_navmesh_query.cpp on the rooms level (size "
+                        "{}, seed 2900, recast-demo) with its first drawn pair: {}; the expected "
+                        "error written by hand from the clause text; the reference agrees",
+                        kLevelSize, c.why)}});
+  }
+  w.PrintCount();
 }
 
 }  // namespace
@@ -188,5 +294,6 @@ int main(int argc, char** argv) {
     }
   }
   w.PrintCount();
+  WriteErrors(dir, settings);
   return 0;
 }
