@@ -436,3 +436,109 @@ TEST(OperationTable, RegionsAndContoursNameTheDivergingSpanAndVertex) {
   ASSERT_TRUE(d);
   EXPECT_EQ(d->kind, "a contour with another number of vertices");
 }
+
+TEST(OperationTable, NavTileDeserializeAndAssemblerGiveTheTilesBytes) {
+  CLAUSE("nav.serialize nav.deserialize nav.assemble nav.link nav.create");
+  // One triangle, tile (0, 0), layer 0, origin 0, tileSize 1, written by
+  // hand from nav.serialize's table: (0, 0, 0), (0, 0, 1), (1, 0, 0) turn
+  // counter-clockwise (nav.orient: (1 - 0)·(1 - 0) - (0 - 0)·(0 - 0) = 1 >
+  // 0); edge 0 (x = 0 at both ends) is a portal of side 0, edge 1 a wall,
+  // edge 2 (z = 0) a portal of side 1; one detail triangle on the corners,
+  // every edge on the boundary (flags 7). 64 + 12·3 + 20 + 7·3 + 4 = 145 bytes.
+  // clang-format off
+  const std::string hex =
+      "4f504e54" "0100" "00000000" "00000000" "0000"              // magic .. layer
+      "0000000000000000" "0000000000000000" "0000000000000000"    // origin
+      "0000803f"                                                  // tileSize 1
+      "03000000" "000000000000000000000000"                       // 3 vertices
+      "00000000000000000000803f" "0000803f0000000000000000"
+      "01000000" "03" "000001000200"                              // 1 polygon, corners
+      "0200000000" "0000000000" "0201000000" "00" "0000"          // links, area, flags
+      "01000000" "00000000000000000000000001000000"               // detail entry
+      "00000000"                                                  // no detail vertex
+      "01000000" "00010207";                                      // one triangle
+  // clang-format on
+  ASSERT_EQ(hex.size(), 2u * 145u);
+  const Bytes bytes = FromHex(hex);
+  EXPECT_EQ(RunOperation("NavTile.Deserialize", {{"bytes", hex}}), bytes);
+  const json assembler = {{"tileX", 0},
+                          {"tileZ", 0},
+                          {"layer", 0},
+                          {"origin", {0.0, 0.0, 0.0}},
+                          {"tileSize", 1.0},
+                          {"vertices", {{0, 0, 0}, {0, 0, 1}, {1, 0, 0}}},
+                          {"polygons", {{{"vertices", {0, 1, 2}}, {"area", 0}, {"flags", 0}}}},
+                          {"detailPolygons", {{0, 0, 0, 1}}},
+                          {"detailVertices", json::array()},
+                          {"detailTriangles", {{0, 1, 2, 7}}}};
+  EXPECT_EQ(RunOperation("NavTileAssembler.FromLocalPolygons", assembler), bytes);
+  // A tile byte that differs is named by its position.
+  json right = DecodeOutput("NavTile.Deserialize", bytes);
+  Bytes other = bytes;
+  other[44] = 0x40;  // the vertex count's first byte, after the 44 header bytes
+  json wrong = DecodeOutput("NavTile.Deserialize", other);
+  auto d = DivergeOutputs("NavTile.Deserialize", right, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_NE(d->where.find("byte 44: 40, expected 03"), std::string::npos) << d->where;
+  // The errors are the spec's: a version of 2, then the polygon's edge 1
+  // made a portal of side 0 (its corners are at x = 0 and x = 1).
+  std::string v2 = hex;
+  v2.replace(8, 4, "0200");
+  try {
+    RunOperation("NavTile.Deserialize", {{"bytes", v2}});
+    ADD_FAILURE() << "version 2 read";
+  } catch (const onepath::ArgumentOutOfRangeException& e) {
+    EXPECT_EQ(ErrorFieldsToJson(e.fields()), json({{"argument", "version"}, {"value", 2.0}}));
+  }
+  std::string portal = hex;
+  const std::size_t link1 = 2 * (44 + 4 + 36 + 4 + 1 + 6 + 5);
+  ASSERT_EQ(portal.substr(link1, 10), "0000000000");
+  portal.replace(link1, 2, "02");
+  try {
+    RunOperation("NavTile.Deserialize", {{"bytes", portal}});
+    ADD_FAILURE() << "a portal off its side read";
+  } catch (const onepath::ArgumentException& e) {
+    EXPECT_EQ(ErrorFieldsToJson(e.fields()), json({{"argument", "links.portal"},
+                                                   {"polygon", 0},
+                                                   {"edge", 1},
+                                                   {"tileX", 0},
+                                                   {"tileZ", 0}}));
+  }
+  // A malformed input is not a tile error.
+  EXPECT_THROW(RunOperation("NavTile.Deserialize", {{"bytes", "4F"}}), std::invalid_argument);
+}
+
+TEST(OperationTable, NavQueryFindPathDecodesEachPairAndNamesTheFirstDifference) {
+  CLAUSE("nav.query.nearest nav.query.astar nav.query.straight");
+  // Two pairs as NavQuery.FindPath writes them (ops/navmesh_query.cpp):
+  // the first with no nearest polygon for its start (u8 0) and one for its
+  // goal; the second found, a corridor of one polygon and a straight path
+  // of one point.
+  onepath::CanonicalWriter w;
+  w.U32(2);
+  w.U8(0);
+  w.U8(1), w.I32(1), w.I32(-2), w.U16(0), w.U32(7), w.F64(1.5), w.F64(0.25), w.F64(-3.0);
+  w.U8(1), w.I32(0), w.I32(0), w.U16(1), w.U32(3), w.F64(2.0), w.F64(0.0), w.F64(2.0);
+  w.U8(1), w.I32(0), w.I32(0), w.U16(1), w.U32(3), w.F64(2.0), w.F64(0.0), w.F64(2.0);
+  w.U8(0);  // found
+  w.F64(0.0);
+  w.U32(1), w.I32(0), w.I32(0), w.U16(1), w.U32(3);
+  w.U32(1), w.F64(2.0), w.F64(0.0), w.F64(2.0);
+  const Bytes bytes = w.Take();
+  const json decoded = DecodeOutput("NavQuery.FindPath", bytes);
+  ASSERT_EQ(decoded["pairs"].size(), 2u);
+  EXPECT_TRUE(decoded["pairs"][0]["start"].is_null());
+  EXPECT_EQ(decoded["pairs"][0]["goal"]["polygon"], json({1, -2, 0, 7}));
+  EXPECT_FALSE(decoded["pairs"][0].contains("status"));
+  EXPECT_EQ(decoded["pairs"][1]["status"], "found");
+  EXPECT_EQ(decoded["pairs"][1]["corridor"], json({{0, 0, 1, 3}}));
+  json wrong = decoded;
+  wrong["pairs"][1]["status"] = "unreachable";
+  auto d = DivergeOutputs("NavQuery.FindPath", decoded, wrong);
+  ASSERT_TRUE(d);
+  EXPECT_NE(d->where.find("pair 1: status \"unreachable\", expected \"found\""), std::string::npos)
+      << d->where;
+  Bytes cut = bytes;
+  cut.pop_back();
+  EXPECT_ANY_THROW(DecodeOutput("NavQuery.FindPath", cut));  // bytes that end early
+}

@@ -334,7 +334,10 @@ class Report(unittest.TestCase):
         self.assertEqual(facts["notRunIds"], [c["id"] for c in report["clauses"]
                                               if c["nothing_run"]])
         self.assertIn(facts["notRunOpen"], (None, False))
-        self.assertGreater(len(facts["rowIds"]), 20)
+        # Rows: the clauses the run's vectors name, the clauses not observable
+        # by a port and any uncovered clause (no vector in the suite); with
+        # every clause covered, a run of one vector shows about fifteen.
+        self.assertGreater(len(facts["rowIds"]), 10)
         for cells, clause in zip(facts["rowCells"], shown):
             self.assertEqual(cells[:6], [clause["id"], clause["title"].replace("`", ""),
                                          clause["spec"],

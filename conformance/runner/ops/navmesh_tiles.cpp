@@ -1,0 +1,183 @@
+// Family navmesh/tiles: one tile on its own (docs/spec/navmesh-format.md):
+// NavTile.Deserialize (nav.deserialize, then nav.create's checks; the
+// output is Serialize of the tile read, nav.serialize, which for a valid
+// tile is the bytes given) and NavTileAssembler.FromLocalPolygons
+// (nav.assemble: the links derived, then nav.create; the output is the
+// tile's bytes). Both outputs are a tile's canonical bytes.
+#include <fmt/format.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "conformance/runner/operations.hpp"
+// src/ headers.
+#include "onepath/core/canonical.hpp"
+#include "onepath/navmesh/assembler.hpp"
+#include "onepath/navmesh/tile.hpp"
+
+namespace onepath::conformance::ops {
+
+namespace {
+
+using nlohmann::json;
+using namespace onepath::navmesh;
+
+// Lowercase hexadecimal, two digits a byte; anything else is a malformed
+// vector (std::invalid_argument), never a tile error.
+Bytes BytesFromHex(const std::string& hex) {
+  if (hex.size() % 2 != 0) throw std::invalid_argument("odd number of hex digits");
+  auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    throw std::invalid_argument(fmt::format("'{}' is not a lowercase hex digit", c));
+  };
+  Bytes bytes(hex.size() / 2);
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    bytes[i] = static_cast<std::uint8_t>(digit(hex[2 * i]) << 4 | digit(hex[2 * i + 1]));
+  return bytes;
+}
+
+// NavTile.Deserialize: {"bytes": hex}; Serialize(Deserialize(bytes)).
+Bytes DeserializeBytes(const json& in) {
+  const Bytes bytes = BytesFromHex(in.at("bytes").get<std::string>());
+  return Serialize(Deserialize(bytes));
+}
+
+// The bytes given, as a list of u8 (canon.list).
+void WriteDeserializeKey(CanonicalWriter& w, const json& in) {
+  const Bytes bytes = BytesFromHex(in.at("bytes").get<std::string>());
+  w.Count(bytes.size());
+  for (std::uint8_t b : bytes) w.U8(b);
+}
+
+// A binary32 value written as a JSON number (or "NaN", "Infinity",
+// "-Infinity"); a double that is not one is a malformed vector.
+float FloatFromJson(const json& j) {
+  const double d = DoubleFromJson(j);
+  const auto f = static_cast<float>(d);
+  if (static_cast<double>(f) != d && d == d)
+    throw std::invalid_argument("a tile coordinate is a binary32 value: " + j.dump());
+  return f;
+}
+
+std::vector<TileVertex> VerticesFromJson(const json& j) {
+  std::vector<TileVertex> out;
+  for (const json& v : j) {
+    if (!v.is_array() || v.size() != 3) throw std::invalid_argument("a vertex is [x, y, z]");
+    out.push_back({FloatFromJson(v[0]), FloatFromJson(v[1]), FloatFromJson(v[2])});
+  }
+  return out;
+}
+
+// NavTileAssembler.FromLocalPolygons: {"tileX", "tileZ", "layer", "origin":
+// [x, y, z], "tileSize", "vertices": [[x, y, z], …], "polygons":
+// [{"vertices": [i, …], "area", "flags"}, …], "detailPolygons":
+// [[vertexBase, vertexCount, triangleBase, triangleCount], …],
+// "detailVertices": [[x, y, z], …], "detailTriangles": [[a, b, c, flags], …]}.
+NavTile AssembleFromJson(const json& in) {
+  const json& o = in.at("origin");
+  if (!o.is_array() || o.size() != 3) throw std::invalid_argument("origin is [x, y, z]");
+  const TileOrigin origin{DoubleFromJson(o[0]), DoubleFromJson(o[1]), DoubleFromJson(o[2])};
+  std::vector<AssemblerPolygon> polygons;
+  for (const json& p : in.at("polygons")) {
+    AssemblerPolygon& q = polygons.emplace_back();
+    for (const json& v : p.at("vertices")) q.vertices.push_back(IntFromJson<std::uint16_t>(v));
+    q.area = IntFromJson<std::uint8_t>(p.at("area"));
+    q.flags = IntFromJson<std::uint16_t>(p.at("flags"));
+  }
+  std::vector<DetailPolygon> detailPolygons;
+  for (const json& d : in.at("detailPolygons")) {
+    if (!d.is_array() || d.size() != 4) throw std::invalid_argument("a detail entry has 4 numbers");
+    detailPolygons.push_back({IntFromJson<std::uint32_t>(d[0]), IntFromJson<std::uint32_t>(d[1]),
+                              IntFromJson<std::uint32_t>(d[2]), IntFromJson<std::uint32_t>(d[3])});
+  }
+  std::vector<DetailTriangle> triangles;
+  for (const json& t : in.at("detailTriangles")) {
+    if (!t.is_array() || t.size() != 4)
+      throw std::invalid_argument("a triangle is [a, b, c, flags]");
+    triangles.push_back({IntFromJson<std::uint8_t>(t[0]), IntFromJson<std::uint8_t>(t[1]),
+                         IntFromJson<std::uint8_t>(t[2]), IntFromJson<std::uint8_t>(t[3])});
+  }
+  return NavTileAssembler::FromLocalPolygons(
+      IntFromJson<std::int32_t>(in.at("tileX")), IntFromJson<std::int32_t>(in.at("tileZ")),
+      IntFromJson<std::uint16_t>(in.at("layer")), origin, FloatFromJson(in.at("tileSize")),
+      VerticesFromJson(in.at("vertices")), polygons, std::move(detailPolygons),
+      VerticesFromJson(in.at("detailVertices")), std::move(triangles));
+}
+
+Bytes AssembleBytes(const json& in) { return Serialize(AssembleFromJson(in)); }
+
+// The assembler's arguments in order, as nav.serialize writes such fields:
+// i32 tileX, i32 tileZ, u16 layer, f64 origin x, y, z, f32 tileSize, the
+// vertices (a list of f32 x, y, z), the polygons (a list of: the corners as
+// a list of u16, u8 area, u16 flags), the detail entries (a list of four
+// u32), the detail vertices (as the vertices) and the detail triangles (a
+// list of four u8).
+void WriteAssembleKey(CanonicalWriter& w, const json& in) {
+  w.I32(IntFromJson<std::int32_t>(in.at("tileX")));
+  w.I32(IntFromJson<std::int32_t>(in.at("tileZ")));
+  w.U16(IntFromJson<std::uint16_t>(in.at("layer")));
+  for (const json& c : in.at("origin")) w.F64(DoubleFromJson(c));
+  w.F32(FloatFromJson(in.at("tileSize")));
+  auto vertices = [&w](const json& list) {
+    w.Count(list.size());
+    for (const json& v : list)
+      for (const json& c : v) w.F32(FloatFromJson(c));
+  };
+  vertices(in.at("vertices"));
+  w.Count(in.at("polygons").size());
+  for (const json& p : in.at("polygons")) {
+    w.Count(p.at("vertices").size());
+    for (const json& v : p.at("vertices")) w.U16(IntFromJson<std::uint16_t>(v));
+    w.U8(IntFromJson<std::uint8_t>(p.at("area")));
+    w.U16(IntFromJson<std::uint16_t>(p.at("flags")));
+  }
+  w.Count(in.at("detailPolygons").size());
+  for (const json& d : in.at("detailPolygons"))
+    for (const json& c : d) w.U32(IntFromJson<std::uint32_t>(c));
+  vertices(in.at("detailVertices"));
+  w.Count(in.at("detailTriangles").size());
+  for (const json& t : in.at("detailTriangles"))
+    for (const json& c : t) w.U8(IntFromJson<std::uint8_t>(c));
+}
+
+// {"bytes": n, "hex": "…"}: a tile's bytes for people.
+json DecodeTileBytes(const Bytes& bytes) {
+  return json{{"bytes", bytes.size()}, {"hex", ToHex(bytes)}};
+}
+
+// The first differing byte: "byte 47: 01, expected 02 (120 bytes, expected 120)".
+std::string WhereTileByte(const Difference&, const json& expected, const json& actual) {
+  const std::string e = expected.value("hex", ""), a = actual.value("hex", "");
+  std::size_t i = 0;
+  while (i < e.size() && i < a.size() && e[i] == a[i]) ++i;
+  const std::size_t byte = i / 2;
+  auto at = [byte](const std::string& hex) {
+    return 2 * byte + 2 <= hex.size() ? hex.substr(2 * byte, 2) : std::string("(none)");
+  };
+  return fmt::format("byte {}: {}, expected {} ({} bytes, expected {})", byte, at(a), at(e),
+                     a.size() / 2, e.size() / 2);
+}
+
+const OutputForm kTileOutput{DecodeTileBytes, nullptr, WhereTileByte};
+
+const OperationFamily kNavMeshTiles({
+    {.name = "NavTile.Deserialize",
+     .family = "navmesh/tiles",
+     .clause = "nav.deserialize",
+     .run = DeserializeBytes,
+     .key = WriteDeserializeKey,
+     .output = &kTileOutput},
+    {.name = "NavTileAssembler.FromLocalPolygons",
+     .family = "navmesh/tiles",
+     .clause = "nav.assemble",
+     .run = AssembleBytes,
+     .key = WriteAssembleKey,
+     .output = &kTileOutput},
+});
+
+}  // namespace
+
+}  // namespace onepath::conformance::ops
