@@ -800,8 +800,10 @@ int main(int argc, char** argv) {
       for (const std::string& p : presets)
         o.cases.push_back({.obj = true, .input = obj, .settings = p, .preset = true});
   } else {
-    if (levels.empty() || levels == std::vector<std::string>{"all"})
+    if (levels.empty() || levels == std::vector<std::string>{"all"}) {
+      levels.clear();
       for (gen::LevelKind k : gen::AllLevelKinds()) levels.push_back(gen::LevelKindName(k));
+    }
     for (const std::string& l : levels) {
       if (!gen::LevelKindFromName(l)) return Usage("no level kind named " + l);
       if (settingsGiven)
