@@ -11,7 +11,8 @@
 # usage: tools/bench/quality-3d.sh [--program PATH] [--build-dir DIR] [--out OUTDIR]
 #          [quality3d options: --levels rooms,stairs --presets one|all|NAME,...
 #           --obj FILE.obj [--settings FILE.json] --pairs N --runs N --seed N
-#           --extents x,y,z --picture-max N]
+#           --extents x,y,z --recast-snap box|detour --picture-max N
+#           --dump-unsnapped FILE]
 # Without --program it configures (once) and builds quality3d in DIR
 # (default build/rel: -Dbuildtype=release -Dbenchmarks=true -Dtests=false)
 # with ninja -j${JOBS:-1}. Run tools/setup.sh first on a clean clone.
@@ -98,7 +99,8 @@ lines = []
 p = lines.append
 p(f"Measured {date}, commit {commit}, {platform.node()}, {os.cpu_count()} CPUs; "
   f"{data['pairs']} point pairs per case (seed {data['seed']}), snap half-extents "
-  f"{', '.join(str(e) for e in data['extents'])}, {data['max_nodes']} search nodes; times: "
+  f"{', '.join(str(e) for e in data['extents'])} (Recast's ends: {data.get('recast_snap', 'detour')}), "
+  f"{data['max_nodes']} search nodes; times: "
   f"median of {data['runs']} builds (elapsed), all cores = {data['threads_all']} threads; "
   "memory: peak RSS of a fresh process building once on one thread (soup included).\n")
 p("Ratios and differences are ours / Recast+Detour; pairs of counts are ours / Recast's. "

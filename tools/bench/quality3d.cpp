@@ -37,8 +37,15 @@
 //             Detour tile data with their detail meshes,
 //             oracles/detour/nav_to_detour.*, stitched by Detour with
 //             climb f32(AgentMaxClimb)). Recast's mesh with
-//             dtNavMeshQuery (findNearestPoly, findPath, findStraightPath,
-//             the default filter).
+//             dtNavMeshQuery (findPath, findStraightPath, the default
+//             filter); its ends by findNearestPoly's measure among the
+//             polygons whose bounds (corners and detail vertices) meet the
+//             box, nav.query.nearest's candidates (Detour without a BV
+//             tree, our tiles' case, tests the corners' bounds only):
+//             findNearestPoly itself
+//             (--recast-snap detour) takes polygons up to about two cells
+//             outside the box through its quantized BV tree, and in
+//             librecast-dev polygon 0 at any distance (RecastQuery).
 //  portals    the polygon edges on a tile side (ours: link kind portal,
 //             nav.link; Recast's: DT_EXT_LINK) and those that got no link
 //             to a neighbouring tile (ours: no PortalLink of Stitch;
@@ -68,12 +75,17 @@
 //
 // Options: --levels a,b (names or all), --presets a,b (names, all, or one =
 // recast-demo), --obj FILE, --settings FILE.json, --pairs N (2000), --runs
-// N (3; 0: no times or memory), --seed N, --extents x,y,z, --picture-max N
-// (1024; 0: no pictures). Output: JSON on stdout; progress on stderr.
+// N (3; 0: no times or memory), --seed N, --extents x,y,z, --recast-snap
+// box|detour (box), --picture-max N (1024; 0: no pictures),
+// --dump-unsnapped FILE (a debugging aid: every point end that one side
+// snaps and another does not, one tab-separated line each, with each
+// mesh's polygons near it; see DumpEnd). Output: JSON on stdout; progress
+// on stderr.
 #include <recastnavigation/DetourNavMesh.h>
 #include <recastnavigation/DetourNavMeshQuery.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -386,10 +398,87 @@ PathAnswer DetourOraclePath(const detour_oracle::Mesh& m, const Point3& a, const
   return {kFound, Length<DPoint>(m.FindStraightPath(s.point, g.point, r.corridor), Dx, Dy, Dz)};
 }
 
-// Recast's mesh with its own query, classified as the oracle does.
+// Whether a Detour polygon's bounds (its corners and its detail vertices,
+// float, closed) meet the box [lo, hi] in all three axes.
+bool BoundsMeet(const dtMeshTile* tile, const dtPoly* poly, const float* lo, const float* hi) {
+  float bmin[3] = {}, bmax[3] = {};
+  const auto grow = [&](const float* v, bool first) {
+    for (int a = 0; a < 3; ++a) {
+      bmin[a] = first ? v[a] : std::min(bmin[a], v[a]);
+      bmax[a] = first ? v[a] : std::max(bmax[a], v[a]);
+    }
+  };
+  for (int k = 0; k < poly->vertCount; ++k) grow(&tile->verts[3 * poly->verts[k]], k == 0);
+  if (tile->detailMeshes != nullptr) {
+    const dtPolyDetail& d = tile->detailMeshes[poly - tile->polys];
+    for (int k = 0; k < d.vertCount; ++k) grow(&tile->detailVerts[3 * (d.vertBase + k)], false);
+  }
+  for (int a = 0; a < 3; ++a)
+    if (bmin[a] > hi[a] || bmax[a] < lo[a]) return false;
+  return true;
+}
+
+// The candidates of queryPolygons whose bounds meet the box, and the
+// nearest of them by findNearestPoly's measure (the squared 3D distance to
+// closestPointOnPoly's point; over the polygon, the height difference less
+// the tile's climb, squared, 0 when negative), the first on a tie.
+struct BoxNearest : dtPolyQuery {
+  BoxNearest(const dtNavMeshQuery& q, const float* c, const float* e) : query(q) {
+    for (int a = 0; a < 3; ++a) center[a] = c[a], lo[a] = c[a] - e[a], hi[a] = c[a] + e[a];
+  }
+  void process(const dtMeshTile* tile, dtPoly** polys, dtPolyRef* refs, int count) override {
+    for (int i = 0; i < count; ++i) {
+      if (!BoundsMeet(tile, polys[i], lo, hi)) {
+        ++outside;
+        continue;
+      }
+      float q[3];
+      bool over = false;
+      if (dtStatusFailed(query.closestPointOnPoly(refs[i], center, q, &over))) continue;
+      const float dx = q[0] - center[0], dy = q[1] - center[1], dz = q[2] - center[2];
+      float d = dx * dx + dy * dy + dz * dz;
+      if (over) {
+        const float h = std::abs(dy) - tile->header->walkableClimb;
+        d = h > 0 ? h * h : 0;
+      }
+      if (d < best) best = d, ref = refs[i], point = {q[0], q[1], q[2]};
+    }
+  }
+  const dtNavMeshQuery& query;
+  float center[3], lo[3], hi[3];
+  float best = INFINITY;
+  dtPolyRef ref = 0;
+  std::array<float, 3> point{};
+  int outside = 0;  // candidates whose bounds miss the box
+};
+
+// Recast's mesh with its own query, classified as the oracle does. The
+// ends are snapped by findNearestPoly's measure among the polygons whose
+// bounds meet the box (`box`, the default; nav.query.nearest's candidates)
+// or by findNearestPoly itself (--recast-snap detour): its BV tree
+// compares bounds quantized to the cell size, the query box widened to an
+// even least and an odd greatest cell, so polygons up to about two cells
+// outside the box are candidates, and librecast-dev e75adf8 stores
+// 2 x polyCount nodes where it builds 2 x polyCount - 1, the last a zeroed
+// leaf for polygon 0 at the tile's least corner, met by any query that
+// reaches that corner (recastnavigation pull request 725): such an end
+// snaps to polygon 0 at any distance.
 struct RecastQuery {
-  explicit RecastQuery(const dtNavMesh& mesh) : query(dtAllocNavMeshQuery()) {
+  RecastQuery(const dtNavMesh& mesh, bool box) : query(dtAllocNavMeshQuery()), box(box) {
     if (!query || dtStatusFailed(query->init(&mesh, kMaxNodes))) std::abort();
+  }
+
+  // The snapped polygon (0: none) and point.
+  dtPolyRef Snap(const DPoint& c, const DPoint& e, DPoint& point) const {
+    if (!box) {
+      dtPolyRef ref = 0;
+      query->findNearestPoly(c.data(), e.data(), &filter, &ref, point.data());
+      return ref;
+    }
+    BoxNearest nearest(*query, c.data(), e.data());
+    query->queryPolygons(c.data(), e.data(), &filter, &nearest);
+    if (nearest.ref != 0) point = {nearest.point[0], nearest.point[1], nearest.point[2]};
+    return nearest.ref;
   }
   ~RecastQuery() { dtFreeNavMeshQuery(query); }
   RecastQuery(const RecastQuery&) = delete;
@@ -397,10 +486,8 @@ struct RecastQuery {
 
   PathAnswer Path(const Point3& a, const Point3& b, const Point3& ext) const {
     const DPoint pa = ToF32(a), pb = ToF32(b), e = ToF32(ext);
-    dtPolyRef s = 0, g = 0;
     DPoint sp{}, gp{};
-    query->findNearestPoly(pa.data(), e.data(), &filter, &s, sp.data());
-    query->findNearestPoly(pb.data(), e.data(), &filter, &g, gp.data());
+    const dtPolyRef s = Snap(pa, e, sp), g = Snap(pb, e, gp);
     if (s == 0 || g == 0) return {};
     std::vector<dtPolyRef> corridor(kMaxNodes);
     int count = 0;
@@ -421,8 +508,196 @@ struct RecastQuery {
   }
 
   dtNavMeshQuery* query;
+  bool box;
   dtQueryFilter filter;
 };
+
+// --- the ends one side snaps and the other does not (--dump-unsnapped) -----------
+
+// A polygon with its world corners and its y bounds (corners and extra
+// detail vertices, as nav.query.nearest's bounds and Detour's BV tree).
+struct ProbePolygon {
+  std::string name;
+  std::vector<Point3> corners;
+  double ylo = 0, yhi = 0;
+};
+
+std::vector<ProbePolygon> ProbePolygonsOf(const nav::NavMesh& mesh) {
+  std::vector<ProbePolygon> out;
+  for (const nav::NavTile* t : mesh.Tiles()) {
+    const nav::TileOrigin& o = t->origin();
+    const auto world = [&](const nav::TileVertex& v) {
+      return Point3{o.x + double{v.x}, o.y + double{v.y}, o.z + double{v.z}};
+    };
+    for (std::size_t p = 0; p < t->polygons().size(); ++p) {
+      ProbePolygon q;
+      q.name = std::to_string(t->tileX()) + "," + std::to_string(t->tileZ()) + "," +
+               std::to_string(t->layer()) + "/" + std::to_string(p);
+      for (std::uint16_t i : t->polygons()[p].vertices)
+        q.corners.push_back(world(t->vertices()[i]));
+      q.ylo = q.yhi = q.corners[0].y;
+      for (const Point3& c : q.corners) q.ylo = std::min(q.ylo, c.y), q.yhi = std::max(q.yhi, c.y);
+      if (p < t->detailPolygons().size()) {
+        const nav::DetailPolygon& d = t->detailPolygons()[p];
+        for (std::uint32_t k = 0; k < d.vertexCount; ++k) {
+          const double y = world(t->detailVertices()[d.vertexBase + k]).y;
+          q.ylo = std::min(q.ylo, y), q.yhi = std::max(q.yhi, y);
+        }
+      }
+      out.push_back(std::move(q));
+    }
+  }
+  return out;
+}
+
+std::vector<ProbePolygon> ProbePolygonsOf(const dtNavMesh& mesh) {
+  std::vector<ProbePolygon> out;
+  for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+    const dtMeshTile* t = mesh.getTile(i);
+    if (t == nullptr || t->header == nullptr) continue;
+    for (int p = 0; p < t->header->polyCount; ++p) {
+      const dtPoly& poly = t->polys[p];
+      if (poly.getType() != DT_POLYTYPE_GROUND) continue;
+      ProbePolygon q;
+      q.name = std::to_string(t->header->x) + "," + std::to_string(t->header->y) + "," +
+               std::to_string(t->header->layer) + "/" + std::to_string(p);
+      for (int k = 0; k < poly.vertCount; ++k) {
+        const float* v = &t->verts[3 * poly.verts[k]];
+        q.corners.push_back({v[0], v[1], v[2]});
+      }
+      q.ylo = q.yhi = q.corners[0].y;
+      for (const Point3& c : q.corners) q.ylo = std::min(q.ylo, c.y), q.yhi = std::max(q.yhi, c.y);
+      const dtPolyDetail& d = t->detailMeshes[p];
+      for (int k = 0; k < d.vertCount; ++k) {
+        const double y = t->detailVerts[3 * (d.vertBase + k) + 1];
+        q.ylo = std::min(q.ylo, y), q.yhi = std::max(q.yhi, y);
+      }
+      out.push_back(std::move(q));
+    }
+  }
+  return out;
+}
+
+// The xz distance of p to a polygon (0 inside; either winding).
+double DistanceXZ(const ProbePolygon& q, const Point3& p) {
+  const std::size_t n = q.corners.size();
+  bool inside = false;
+  double best = INFINITY;
+  for (std::size_t k = 0, j = n - 1; k < n; j = k++) {
+    const Point3 &a = q.corners[j], &b = q.corners[k];
+    if ((a.z > p.z) != (b.z > p.z) && p.x < a.x + (p.z - a.z) * (b.x - a.x) / (b.z - a.z))
+      inside = !inside;
+    const double ex = b.x - a.x, ez = b.z - a.z, l2 = ex * ex + ez * ez;
+    double t = l2 > 0 ? ((p.x - a.x) * ex + (p.z - a.z) * ez) / l2 : 0;
+    t = std::clamp(t, 0.0, 1.0);
+    const double dx = a.x + t * ex - p.x, dz = a.z + t * ez - p.z;
+    best = std::min(best, std::sqrt(dx * dx + dz * dz));
+  }
+  return inside ? 0 : best;
+}
+
+// The gap of y to [lo, hi] (0 inside).
+double GapY(const ProbePolygon& q, double y) {
+  return y < q.ylo ? q.ylo - y : (y > q.yhi ? y - q.yhi : 0);
+}
+
+// One mesh's polygons near a point: the polygon nearest in xz (any y),
+// and among the polygons whose xz bounds meet the box the one of least y
+// gap (the y bounds as ProbePolygon's).
+struct Probe {
+  int inBoxXZ = 0;         // polygons whose xz bounds meet the box
+  std::string nearestXZ;   // the polygon of least xz distance (any y)
+  double dxz = INFINITY;   // its xz distance
+  double dyOfNearest = 0;  // its y gap
+  std::string leastGap;    // among inBoxXZ: the polygon of least y gap
+  double gapY = INFINITY;  // its y gap (signed: > 0 the polygon is above)
+  double ylo = 0, yhi = 0;
+};
+
+Probe ProbeAt(const std::vector<ProbePolygon>& polys, const Point3& p, const Point3& e) {
+  Probe r;
+  for (const ProbePolygon& q : polys) {
+    double xlo = INFINITY, xhi = -INFINITY, zlo = INFINITY, zhi = -INFINITY;
+    for (const Point3& c : q.corners)
+      xlo = std::min(xlo, c.x), xhi = std::max(xhi, c.x), zlo = std::min(zlo, c.z),
+      zhi = std::max(zhi, c.z);
+    const bool box = xlo <= p.x + e.x && xhi >= p.x - e.x && zlo <= p.z + e.z && zhi >= p.z - e.z;
+    const double d = DistanceXZ(q, p);
+    if (d < r.dxz || (d == r.dxz && GapY(q, p.y) < r.dyOfNearest))
+      r.dxz = d, r.nearestXZ = q.name, r.dyOfNearest = GapY(q, p.y);
+    if (!box) continue;
+    ++r.inBoxXZ;
+    if (GapY(q, p.y) < std::abs(r.gapY)) {
+      r.gapY = p.y < q.ylo ? q.ylo - p.y : -GapY(q, p.y);
+      r.leastGap = q.name;
+      r.ylo = q.ylo, r.yhi = q.yhi;
+    }
+  }
+  return r;
+}
+
+// The cause, from our mesh alone: "hole" (no polygon's xz bounds meet the
+// box), "height" (some do, every y gap above the half-extent) or "rule"
+// (a candidate by bounds, yet the query found none or the other side's
+// did not).
+const char* CauseOf(const Probe& p, const Point3& e) {
+  if (p.inBoxXZ == 0) return "hole";
+  if (std::abs(p.gapY) > e.y) return "height";
+  return "rule";
+}
+
+// The clearance over p: the least y - p.y > 1e-4 of a soup triangle over
+// (p.x, p.z) (infinity when none), and that triangle's normal's y over its
+// length (> 0 faces up).
+std::pair<double, double> ClearanceOver(const b3d::TriangleSoup& soup, const Point3& p) {
+  std::pair<double, double> best{INFINITY, 0};
+  for (std::size_t t = 0; t + 2 < soup.indices.size(); t += 3) {
+    Point3 v[3];
+    for (int i = 0; i < 3; ++i) {
+      const float* q = &soup.vertices[3 * static_cast<std::size_t>(soup.indices[t + i])];
+      v[i] = {q[0], q[1], q[2]};
+    }
+    const double ex = v[1].x - v[0].x, ez = v[1].z - v[0].z, fx = v[2].x - v[0].x,
+                 fz = v[2].z - v[0].z, det = ex * fz - ez * fx;
+    if (det == 0) continue;
+    const double px = p.x - v[0].x, pz = p.z - v[0].z;
+    const double u = (px * fz - pz * fx) / det, w = (ex * pz - ez * px) / det;
+    if (u < 0 || w < 0 || u + w > 1) continue;
+    const double y = v[0].y + u * (v[1].y - v[0].y) + w * (v[2].y - v[0].y);
+    if (!(y - p.y > 1e-4) || y - p.y >= best.first) continue;
+    const double ey = v[1].y - v[0].y, fy = v[2].y - v[0].y;
+    const double nx = ey * fz - ez * fy, ny = ez * fx - ex * fz, nz = ex * fy - ey * fx;
+    best = {y - p.y, ny / std::sqrt(nx * nx + ny * ny + nz * nz)};
+  }
+  return best;
+}
+
+// Recast's snap: the polygon's name, the snapped point's xz distance and y
+// difference, and whether the polygon's exact bounds (corners and detail
+// vertices, float) meet the query box (Detour's BV tree compares bounds
+// quantized to the cell size instead).
+struct RecastSnap {
+  std::string name;
+  double dxz = 0, dy = 0;
+  bool exactBox = false;
+};
+
+void DumpEnd(std::FILE* f, const Case& c, std::size_t index, const Point3& p, const char* which,
+             bool own, bool viaDetour, bool recast, const std::vector<ProbePolygon>& ours,
+             const std::vector<ProbePolygon>& theirs, const Point3& e, const RecastSnap& snap,
+             const std::pair<double, double>& clearance) {
+  const Probe po = ProbeAt(ours, p, e), pr = ProbeAt(theirs, p, e);
+  std::fprintf(f,
+               "%s\t%s\t%zu\t%.9g\t%.9g\t%.9g\t%s\t%d%d%d\t%s\t%d\t%s\t%.4g\t%.4g\t%s\t%.4g\t%."
+               "6g\t%.6g\t%d\t%s\t%.4g\t%.4g\t%s\t%.4g\t%.6g\t%.6g\t%s\t%.4g\t%.4g\t%d\t%.4g\t%."
+               "3g\n",
+               c.input.c_str(), c.settings.c_str(), index, p.x, p.y, p.z, which, own, viaDetour,
+               recast, CauseOf(po, e), po.inBoxXZ, po.nearestXZ.c_str(), po.dxz, po.dyOfNearest,
+               po.leastGap.c_str(), po.gapY, po.ylo, po.yhi, pr.inBoxXZ, pr.nearestXZ.c_str(),
+               pr.dxz, pr.dyOfNearest, pr.leastGap.c_str(), pr.gapY, pr.ylo, pr.yhi,
+               snap.name.c_str(), snap.dxz, snap.dy, snap.exactBox, clearance.first,
+               clearance.second);
+}
 
 // --- timing and memory ----------------------------------------------------------
 
@@ -468,6 +743,8 @@ struct Options {
   int pairs = 2000, runs = 3, pictureMax = 1024;
   std::uint64_t seed = 1;
   Point3 extents{2, 4, 2};
+  std::FILE* dump = nullptr;  // --dump-unsnapped
+  bool recastSnapBox = true;  // --recast-snap box|detour
 };
 
 std::string Quoted(const std::string& s) {
@@ -637,7 +914,7 @@ std::string RunCase(const Case& c, const Options& o) {
     tiles.push_back(onepath::conformance::ToDetour(*t, true));
   const detour_oracle::Mesh ourDetour(tiles, climb, s.OriginX, s.OriginZ);
   if (!ourDetour.error().empty()) Log(c, ourDetour.error().c_str());
-  const RecastQuery theirQuery(*theirs.mesh);
+  const RecastQuery theirQuery(*theirs.mesh, o.recastSnapBox);
   const std::vector<Point3> points = DrawPoints(soup, s.AgentMaxSlopeDegrees, 2 * o.pairs, o.seed);
   Counts own, viaDetour, recast;
   long both = 0;
@@ -655,6 +932,47 @@ std::string RunCase(const Case& c, const Options& o) {
       oursSum += a.length;
       theirSum += r.length;
     }
+  }
+
+  if (o.dump != nullptr) {
+    Log(c, "dump");
+    const std::vector<ProbePolygon> ourProbe = ProbePolygonsOf(ours),
+                                    theirProbe = ProbePolygonsOf(*theirs.mesh);
+    const nav::WorldPoint e{o.extents.x, o.extents.y, o.extents.z};
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      const Point3& p = points[k];
+      const bool own = ourQuery.FindNearestPolygon({p.x, p.y, p.z}, e).has_value();
+      const bool viaDetour = ourDetour.FindNearestPolygon(ToF32(p), ToF32(o.extents)).found;
+      const DPoint pf = ToF32(p), ef = ToF32(o.extents);
+      DPoint near{};
+      const dtPolyRef ref = theirQuery.Snap(pf, ef, near);
+      const bool recast = ref != 0;
+      if (own == recast && viaDetour == recast) continue;
+      RecastSnap snap;
+      if (recast) {
+        const dtMeshTile* tile = nullptr;
+        const dtPoly* poly = nullptr;
+        theirs.mesh->getTileAndPolyByRefUnsafe(ref, &tile, &poly);
+        snap.name = std::to_string(tile->header->x) + "," + std::to_string(tile->header->y) + "," +
+                    std::to_string(tile->header->layer) + "/" + std::to_string(poly - tile->polys);
+        snap.dxz = std::hypot(near[0] - p.x, near[2] - p.z);
+        snap.dy = near[1] - p.y;
+        for (const ProbePolygon& q : theirProbe) {
+          if (q.name != snap.name) continue;
+          double xlo = INFINITY, xhi = -INFINITY, zlo = INFINITY, zhi = -INFINITY;
+          for (const Point3& v : q.corners)
+            xlo = std::min(xlo, v.x), xhi = std::max(xhi, v.x), zlo = std::min(zlo, v.z),
+            zhi = std::max(zhi, v.z);
+          snap.exactBox = xlo <= p.x + e.x && xhi >= p.x - e.x && zlo <= p.z + e.z &&
+                          zhi >= p.z - e.z && q.ylo <= p.y + e.y && q.yhi >= p.y - e.y;
+        }
+      }
+      DumpEnd(o.dump, c, k, p,
+              recast && !own ? "recast_only" : (own && !recast ? "ours_only" : "detour_differs"),
+              own, viaDetour, recast, ourProbe, theirProbe, o.extents, snap,
+              ClearanceOver(soup, p));
+    }
+    std::fflush(o.dump);
   }
 
   // Times and memory.
@@ -742,7 +1060,8 @@ int Usage(const std::string& why) {
   std::fprintf(stderr,
                "quality3d: %s\nusage: quality3d [--levels a,b|all] [--presets a,b|all|one] "
                "[--obj FILE [--settings FILE.json]] [--pairs N] [--runs N] [--seed N] "
-               "[--extents x,y,z] [--picture-max N]\n",
+               "[--extents x,y,z] [--recast-snap box|detour] [--picture-max N] "
+               "[--dump-unsnapped FILE]\n",
                why.c_str());
   return 2;
 }
@@ -774,7 +1093,20 @@ int main(int argc, char** argv) {
       o.runs = std::atoi(v.c_str());
     else if (a == "--seed")
       o.seed = std::strtoull(v.c_str(), nullptr, 10);
-    else if (a == "--picture-max")
+    else if (a == "--recast-snap") {
+      if (v != "box" && v != "detour") return Usage("--recast-snap takes box or detour");
+      o.recastSnapBox = v == "box";
+    } else if (a == "--dump-unsnapped") {
+      o.dump = std::fopen(v.c_str(), "w");
+      if (o.dump == nullptr) return Usage("cannot write " + v);
+      std::fprintf(o.dump,
+                   "input\tsettings\tend\tx\ty\tz\twhich\town_detour_recast\tcause\t"
+                   "ours_in_box\tours_nearest_xz\tours_dxz\tours_dy_nearest\tours_least_gap\t"
+                   "ours_gap_y\tours_ylo\tours_yhi\trecast_in_box\trecast_nearest_xz\t"
+                   "recast_dxz\trecast_dy_nearest\trecast_least_gap\trecast_gap_y\t"
+                   "recast_ylo\trecast_yhi\trecast_snap\trecast_snap_dxz\trecast_snap_dy\t"
+                   "recast_snap_exact_box\tclearance\tclearance_normal_y\n");
+    } else if (a == "--picture-max")
       o.pictureMax = std::atoi(v.c_str());
     else if (a == "--extents") {
       const std::vector<std::string> e = Split(v);
@@ -800,8 +1132,10 @@ int main(int argc, char** argv) {
       for (const std::string& p : presets)
         o.cases.push_back({.obj = true, .input = obj, .settings = p, .preset = true});
   } else {
-    if (levels.empty() || levels == std::vector<std::string>{"all"})
+    if (levels.empty() || levels == std::vector<std::string>{"all"}) {
+      levels.clear();
       for (gen::LevelKind k : gen::AllLevelKinds()) levels.push_back(gen::LevelKindName(k));
+    }
     for (const std::string& l : levels) {
       if (!gen::LevelKindFromName(l)) return Usage("no level kind named " + l);
       if (settingsGiven)
@@ -819,9 +1153,10 @@ int main(int argc, char** argv) {
     }
     std::printf(
         "{\"pairs\": %d, \"runs\": %d, \"seed\": %llu, \"threads_all\": %d, "
-        "\"extents\": [%s, %s, %s], \"max_nodes\": %d, \"cases\": [\n",
+        "\"extents\": [%s, %s, %s], \"recast_snap\": \"%s\", \"max_nodes\": %d, \"cases\": [\n",
         o.pairs, o.runs, static_cast<unsigned long long>(o.seed), HardwareThreads(),
-        Num(o.extents.x).c_str(), Num(o.extents.y).c_str(), Num(o.extents.z).c_str(), kMaxNodes);
+        Num(o.extents.x).c_str(), Num(o.extents.y).c_str(), Num(o.extents.z).c_str(),
+        o.recastSnapBox ? "box" : "detour", kMaxNodes);
     for (std::size_t k = 0; k < o.cases.size(); ++k) {
       std::printf("%s%s", k ? ",\n" : "", RunCase(o.cases[k], o).c_str());
       std::fflush(stdout);
