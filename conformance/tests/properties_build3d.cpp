@@ -373,6 +373,33 @@ TEST(Build3DProperties, AddSpanEqualsThePseudoCode) {
   });
 }
 
+TEST(Build3DProperties, ReusedSpanColumnsEqualFreshOnes) {
+  CLAUSE("b3d.span.add");
+  // The rasterizer keeps one SpanColumns per thread from tile to tile
+  // (Reset, Take): whatever an earlier tile left in the pool, the columns
+  // must come out as from a fresh SpanColumns (itself checked against the
+  // pseudo-code above).
+  CheckProperty([] {
+    using onepath::build3d::internal::SpanColumns;
+    const auto earlier = *rc::gen::container<std::vector<Span>>(AnySpan());
+    const auto spans = *rc::gen::container<std::vector<Span>>(AnySpan());
+    const int threshold = *rc::gen::inRange(0, 6);
+    const bool takeFirst = *rc::gen::arbitrary<bool>();
+    SpanColumns reused(3, 2);
+    for (std::size_t k = 0; k < earlier.size(); ++k) {
+      reused.AddSpan(k % 6, earlier[k].smin, earlier[k].smax, earlier[k].area, threshold);
+    }
+    if (takeFirst) reused.Take();
+    reused.Reset(2, 2);
+    SpanColumns fresh(2, 2);
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+      reused.AddSpan(k % 4, spans[k].smin, spans[k].smax, spans[k].area, threshold);
+      fresh.AddSpan(k % 4, spans[k].smin, spans[k].smax, spans[k].area, threshold);
+    }
+    RC_ASSERT(CanonicalBytes(reused.Take()) == CanonicalBytes(fresh.Take()));
+  });
+}
+
 TEST(Build3DProperties, SeparatedSpansInAnyOrderAreCopiedAsTheyAre) {
   CLAUSE("b3d.span.from-heightfield b3d.span.add");
   CheckProperty([] {
