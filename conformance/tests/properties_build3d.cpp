@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <span>
 #include <vector>
 
@@ -235,6 +236,60 @@ rc::Gen<Span> AnySpan() {
 
 }  // namespace
 
+// b3d.span.ledges transcribed line by line from the clause's pseudo-code
+// (every direction, every neighbour span, no early exit): the areas after
+// the filter, span after span.
+std::vector<std::uint8_t> LedgeAreasModel(const Heightfield& h, int wh, int wc) {
+  constexpr int kOpen = 65535;
+  const int dx[4] = {-1, 0, 1, 0};
+  const int dz[4] = {0, 1, 0, -1};
+  std::vector<std::uint8_t> areas;
+  const auto w = static_cast<int>(h.width());
+  const auto d = static_cast<int>(h.depth());
+  for (int z = 0; z < d; ++z) {
+    for (int x = 0; x < w; ++x) {
+      const auto column = h.Column(static_cast<std::size_t>(x + w * z));
+      for (std::size_t i = 0; i < column.size(); ++i) {
+        const Span& s = column[i];
+        if (s.area == 0) {
+          areas.push_back(0);
+          continue;
+        }
+        const int bot = s.smax;
+        const int top = i + 1 < column.size() ? column[i + 1].smin : kOpen;
+        int minDrop = kOpen;
+        int accMin = s.smax;
+        int accMax = s.smax;
+        for (int dir = 0; dir < 4; ++dir) {
+          const int nx = x + dx[dir];
+          const int nz = z + dz[dir];
+          if (nx < 0 || nz < 0 || nx >= w || nz >= d) {
+            minDrop = std::min(minDrop, -wc - bot);
+            continue;
+          }
+          const auto n = h.Column(static_cast<std::size_t>(nx + w * nz));
+          int nTop = n.empty() ? kOpen : n[0].smin;
+          if (std::min(top, nTop) - std::max(bot, -wc) > wh) minDrop = std::min(minDrop, -wc - bot);
+          for (std::size_t k = 0; k < n.size(); ++k) {
+            const int nBot = n[k].smax;
+            nTop = k + 1 < n.size() ? n[k + 1].smin : kOpen;
+            if (std::min(top, nTop) - std::max(bot, nBot) > wh) {
+              minDrop = std::min(minDrop, nBot - bot);
+              if (std::abs(nBot - bot) <= wc) {
+                accMin = std::min(accMin, nBot);
+                accMax = std::max(accMax, nBot);
+              }
+            }
+          }
+        }
+        const bool ledge = minDrop < -wc || accMax - accMin > wc;
+        areas.push_back(ledge ? 0 : s.area);
+      }
+    }
+  }
+  return areas;
+}
+
 TEST(Build3DProperties, EveryStagesValueIsValid) {
   CLAUSE("b3d.span.heightfield b3d.span.compact-heightfield b3d.span.rasterize b3d.span.stages");
   CheckProperty(
@@ -370,6 +425,64 @@ TEST(Build3DProperties, AddSpanEqualsThePseudoCode) {
     RC_ASSERT(columns.Column(0) == model);
     // Valid: strictly separated, in order.
     for (std::size_t i = 1; i < model.size(); ++i) RC_ASSERT(model[i - 1].smax < model[i].smin);
+  });
+}
+
+TEST(Build3DProperties, ReusedSpanColumnsEqualFreshOnes) {
+  CLAUSE("b3d.span.add");
+  // The rasterizer keeps one SpanColumns per thread from tile to tile
+  // (Reset, Take): whatever an earlier tile left in the pool, the columns
+  // must come out as from a fresh SpanColumns (itself checked against the
+  // pseudo-code above).
+  CheckProperty([] {
+    using onepath::build3d::internal::SpanColumns;
+    const auto earlier = *rc::gen::container<std::vector<Span>>(AnySpan());
+    const auto spans = *rc::gen::container<std::vector<Span>>(AnySpan());
+    const int threshold = *rc::gen::inRange(0, 6);
+    const bool takeFirst = *rc::gen::arbitrary<bool>();
+    SpanColumns reused(3, 2);
+    for (std::size_t k = 0; k < earlier.size(); ++k) {
+      reused.AddSpan(k % 6, earlier[k].smin, earlier[k].smax, earlier[k].area, threshold);
+    }
+    if (takeFirst) reused.Take();
+    reused.Reset(2, 2);
+    SpanColumns fresh(2, 2);
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+      reused.AddSpan(k % 4, spans[k].smin, spans[k].smax, spans[k].area, threshold);
+      fresh.AddSpan(k % 4, spans[k].smin, spans[k].smax, spans[k].area, threshold);
+    }
+    RC_ASSERT(CanonicalBytes(reused.Take()) == CanonicalBytes(fresh.Take()));
+  });
+}
+
+TEST(Build3DProperties, LedgeFilterEqualsThePseudoCode) {
+  CLAUSE("b3d.span.ledges");
+  // Small grids whose columns hold zero to three spans (the filter has a
+  // path of its own for a neighbour column of one span), rows near 0 so
+  // that the floor -WC, the grid's edge and the open top all matter.
+  CheckProperty([] {
+    const int w = *rc::gen::inRange(1, 5);
+    const int d = *rc::gen::inRange(1, 5);
+    const int wh = *rc::gen::inRange(0, 6);
+    const int wc = *rc::gen::inRange(0, 4);
+    std::vector<std::vector<Span>> columns(static_cast<std::size_t>(w * d));
+    for (auto& column : columns) {
+      const int n = *rc::gen::inRange(0, 4);
+      int row = *rc::gen::inRange(0, 4);
+      for (int i = 0; i < n; ++i) {
+        const int length = *rc::gen::inRange(1, 5);
+        const int area = *rc::gen::element(0, 63, 7);
+        column.push_back({static_cast<std::uint16_t>(row), static_cast<std::uint16_t>(row + length),
+                          static_cast<std::uint8_t>(area)});
+        row += length + *rc::gen::inRange(1, 9);
+      }
+    }
+    Heightfield h(w, d, columns);
+    const std::vector<std::uint8_t> expected = LedgeAreasModel(h, wh, wc);
+    onepath::build3d::internal::FilterLedgeSpans(h, wh, wc);
+    std::vector<std::uint8_t> areas;
+    for (const Span& sp : h.spans()) areas.push_back(sp.area);
+    RC_ASSERT(areas == expected);
   });
 }
 

@@ -65,6 +65,23 @@ void FilterLedgeSpans(Heightfield& h, std::int32_t walkableHeight, std::int32_t 
           const auto n = static_cast<std::size_t>(nx + w * nz);
           const std::uint32_t first = start[n];
           const std::uint32_t end = start[n + 1];
+          if (end - first == 1) {
+            // The common column of one span: the general steps below with
+            // m = 1 (nTop 65535 above it, so min(top, nTop) = top).
+            const std::int32_t nMin = spans[first].smin;
+            const std::int32_t nBot = spans[first].smax;
+            if (std::min(top, nMin) - std::max(bot, -wc) > wh) {
+              minDrop = std::min(minDrop, -wc - bot);
+            }
+            if (top - std::max(bot, nBot) > wh) {
+              minDrop = std::min(minDrop, nBot - bot);
+              if (std::abs(nBot - bot) <= wc) {
+                accMin = std::min(accMin, nBot);
+                accMax = std::max(accMax, nBot);
+              }
+            }
+            continue;
+          }
           // The space below the first span, with floor -WC.
           std::int32_t nTop = first < end ? spans[first].smin : kOpenTop;
           if (std::min(top, nTop) - std::max(bot, -wc) > wh) minDrop = std::min(minDrop, -wc - bot);

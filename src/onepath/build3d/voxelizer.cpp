@@ -22,9 +22,18 @@ namespace {
 
 // b3d.span.integers: trunc, floor and ceil of a binary32 value as exact
 // integers (every value here is below 2^38 in magnitude, b3d.settings).
-std::int64_t Trunc(float v) { return static_cast<std::int64_t>(std::trunc(v)); }
-std::int64_t Floor(float v) { return static_cast<std::int64_t>(std::floor(v)); }
-std::int64_t Ceil(float v) { return static_cast<std::int64_t>(std::ceil(v)); }
+// The conversion to a 64-bit integer truncates exactly for any value below
+// 2^63 in magnitude, so it is trunc; floor is trunc for v >= 0 (and -0);
+// trunc(v) is itself a binary32 value, so comparing it with v in binary32
+// is exact and ceil is one above it where v is not an integer. The same
+// integers as std::trunc, std::floor and std::ceil, without their rounding
+// sequences.
+std::int64_t Trunc(float v) { return static_cast<std::int64_t>(v); }
+std::int64_t FloorNonNegative(float v) { return static_cast<std::int64_t>(v); }
+std::int64_t Ceil(float v) {
+  const std::int64_t t = static_cast<std::int64_t>(v);
+  return static_cast<float>(t) < v ? t + 1 : t;
+}
 
 // b3d.span.integers: rcClamp, the lower bound tested first.
 std::int64_t Clamp(std::int64_t v, std::int64_t lo, std::int64_t hi) {
@@ -129,7 +138,8 @@ void RasterizeTriangle(Vector3f v0, Vector3f v1, Vector3f v2, std::uint8_t area,
       if (yLo < 0.0f) yLo = 0.0f;
       if (yHi > by) yHi = by;
       // Within a tile's grid smin <= 65533, so smin + 1 fits (b3d.span.rasterize).
-      const std::int64_t smin = Clamp(Floor(yLo * ich), 0, kOpenTop);
+      // yLo >= 0 here and ich > 0, so floor(yLo * ich) is its trunc.
+      const std::int64_t smin = Clamp(FloorNonNegative(yLo * ich), 0, kOpenTop);
       const std::int64_t smax = Clamp(Ceil(yHi * ich), smin + 1, kOpenTop);
       columns.AddSpan(static_cast<std::size_t>(x + z * w), static_cast<std::uint16_t>(smin),
                       static_cast<std::uint16_t>(smax), area, threshold);
@@ -175,8 +185,12 @@ TileTriangles ClassifyTriangles(const TriangleSoup& soup, std::span<const std::u
 
 Heightfield Rasterize(const TriangleSoup& soup, const TileTriangles& triangles,
                       const TileGrid& grid, std::int32_t threshold) {
-  SpanColumns columns(grid.width, grid.width);
-  PolygonBuffers buffers;
+  // Per thread and kept from tile to tile: the span pool and the polygon
+  // buffers are allocated, and their pages first touched, once (Reset
+  // empties the columns whatever an earlier call left).
+  thread_local SpanColumns columns(0, 0);
+  thread_local PolygonBuffers buffers;
+  columns.Reset(grid.width, grid.width);
   const float ics = 1.0f / grid.csF;
   const float ich = 1.0f / grid.chF;
   for (const TileTriangle& t : triangles.triangles) {

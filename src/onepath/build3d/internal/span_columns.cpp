@@ -2,7 +2,6 @@
 #include "onepath/build3d/internal/span_columns.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "onepath/build3d/internal/heightfield_access.hpp"
 #include "onepath/build3d/internal/narrow.hpp"
@@ -12,52 +11,19 @@ namespace onepath::build3d::internal {
 SpanColumns::SpanColumns(std::int64_t width, std::int64_t depth)
     : width_(width), depth_(depth), head_(static_cast<std::size_t>(width * depth), kNone) {}
 
-std::uint32_t SpanColumns::Allocate() {
-  if (free_ != kNone) {
-    const std::uint32_t id = free_;
-    free_ = nodes_[id].next;
-    return id;
-  }
-  // kNone marks the end of a list, so the pool holds at most 2^32 - 1 spans.
-  if (nodes_.size() >= kNone) CheckedU32(nodes_.size() + 1);  // throws
-  nodes_.push_back({});
-  return static_cast<std::uint32_t>(nodes_.size() - 1);
+void SpanColumns::Reset(std::int64_t width, std::int64_t depth) {
+  width_ = width;
+  depth_ = depth;
+  head_.assign(static_cast<std::size_t>(width * depth), kNone);
+  used_ = 0;
+  free_ = kNone;
+  live_ = 0;
 }
 
-void SpanColumns::AddSpan(std::size_t column, std::uint16_t smin, std::uint16_t smax,
-                          std::uint8_t area, std::int32_t threshold) {
-  // Allocated first, so that no node moves while `link` points into the pool.
-  const std::uint32_t id = Allocate();
-  ++live_;
-  std::uint16_t newMin = smin;
-  std::uint16_t newMax = smax;
-  std::uint8_t newArea = area;
-  std::uint32_t* link = &head_[column];
-  std::uint32_t i = *link;
-  while (i != kNone) {
-    Node& s = nodes_[i];
-    if (s.smin > newMax) break;  // wholly above
-    if (s.smax < newMin) {       // wholly below
-      link = &s.next;
-      i = s.next;
-      continue;
-    }
-    newMin = std::min(newMin, s.smin);
-    newMax = std::max(newMax, s.smax);
-    if (std::abs(static_cast<std::int32_t>(newMax) - static_cast<std::int32_t>(s.smax)) <=
-        threshold) {
-      newArea = std::max(newArea, s.area);
-    }
-    // Remove span i; the next span takes its place.
-    const std::uint32_t next = s.next;
-    s.next = free_;
-    free_ = i;
-    --live_;
-    *link = next;
-    i = next;
-  }
-  nodes_[id] = {newMin, newMax, newArea, i};
-  *link = id;
+std::uint32_t SpanColumns::Grow() {
+  if (used_ >= kNone) CheckedU32(used_ + 1);  // throws
+  nodes_.resize(std::max<std::size_t>(2 * nodes_.size(), 1024));
+  return static_cast<std::uint32_t>(used_++);
 }
 
 std::vector<Span> SpanColumns::Column(std::size_t column) const {
@@ -81,7 +47,11 @@ Heightfield SpanColumns::Take() {
     start.push_back(static_cast<std::uint32_t>(spans.size()));
     head = kNone;
   }
-  nodes_.clear();
+  // The pool's storage stays for the next tile unless it is large (a
+  // reused SpanColumns, the rasterizer's, lives as long as its thread).
+  constexpr std::size_t kKeptNodes = std::size_t{1} << 18;
+  if (nodes_.size() > kKeptNodes) nodes_ = {};
+  used_ = 0;
   free_ = kNone;
   live_ = 0;
   return HeightfieldAccess::Make<Heightfield>(width_, depth_, std::move(start), std::move(spans));
