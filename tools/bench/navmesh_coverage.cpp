@@ -56,6 +56,7 @@
 #include "onepath/build3d/polygonizer.hpp"
 #include "onepath/build3d/tile_grid.hpp"
 #include "onepath/navmesh.hpp"
+#include "tools/bench/recast_tiled.hpp"
 
 namespace {
 
@@ -126,40 +127,18 @@ class LogContext : public rcContext {
   }
 };
 
-struct RecastTile {
-  int tx = 0, tz = 0;
-  std::vector<int> tris;
-};
+using RecastTile = onepath::bench::RecastTileTriangles;
 
 // One tile through Recast's stages up to rcBuildPolyMesh.
 Stages RecastTileStages(const b3d::TriangleSoup& soup, const b3d::NavSettings& s,
                         const b3d::DerivedSettings& d, const RecastTile& tile, float ymin,
                         float ymax) {
   LogContext ctx;
-  const double tileWorld = d.tileCells * d.cs;
   const int w = d.tileCells + 2 * d.border;
-  float bmin[3], bmax[3];
-  bmin[0] = static_cast<float>(s.OriginX + tile.tx * tileWorld - d.border * d.cs);
-  bmin[2] = static_cast<float>(s.OriginZ + tile.tz * tileWorld - d.border * d.cs);
-  bmax[0] = static_cast<float>(s.OriginX + (tile.tx + 1) * tileWorld + d.border * d.cs);
-  bmax[2] = static_cast<float>(s.OriginZ + (tile.tz + 1) * tileWorld + d.border * d.cs);
-  bmin[1] = ymin;
-  bmax[1] = ymax;
-  const float* verts = soup.vertices.data();
-  const int nverts = static_cast<int>(soup.vertices.size() / 3);
-  const int nt = static_cast<int>(tile.tris.size() / 3);
   Stages st;
-  rcHeightfield* hf = rcAllocHeightfield();
-  if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, bmin, bmax, d.cellSize, d.ch)) std::abort();
-  std::vector<unsigned char> areas(static_cast<std::size_t>(nt), 0);
-  rcMarkWalkableTriangles(&ctx, static_cast<float>(s.AgentMaxSlopeDegrees), verts, nverts,
-                          tile.tris.data(), nt, areas.data());
-  if (!rcRasterizeTriangles(&ctx, verts, nverts, tile.tris.data(), areas.data(), nt, *hf,
-                            d.walkableClimb))
-    std::abort();
-  rcFilterLowHangingWalkableObstacles(&ctx, d.walkableClimb, *hf);
-  rcFilterLedgeSpans(&ctx, d.walkableHeight, d.walkableClimb, *hf);
-  rcFilterWalkableLowHeightSpans(&ctx, d.walkableHeight - 1, *hf);  // b3d.span.recast 1
+  std::vector<unsigned char> areas;
+  rcHeightfield* hf =
+      onepath::bench::BuildRecastTileSpans(ctx, soup, s, d, tile, ymin, ymax, areas);
   for (int z = 0; z < w; ++z)
     for (int x = 0; x < w; ++x)
       for (const rcSpan* sp = hf->spans[x + z * w]; sp; sp = sp->next)
@@ -181,20 +160,7 @@ Stages RecastTileStages(const b3d::TriangleSoup& soup, const b3d::NavSettings& s
   st.compacted = countCore([&](unsigned i) { return chf->areas[i] != RC_NULL_AREA; });
   if (!rcErodeWalkableArea(&ctx, d.walkableRadius, *chf)) std::abort();
   st.eroded = countCore([&](unsigned i) { return chf->areas[i] != RC_NULL_AREA; });
-  bool ok = false;
-  switch (s.Partition) {
-    case b3d::Partition::Watershed:
-      ok = rcBuildDistanceField(&ctx, *chf) &&
-           rcBuildRegions(&ctx, *chf, d.border, d.minRegionArea, d.mergeRegionArea);
-      break;
-    case b3d::Partition::Monotone:
-      ok = rcBuildRegionsMonotone(&ctx, *chf, d.border, d.minRegionArea, d.mergeRegionArea);
-      break;
-    case b3d::Partition::Layers:
-      ok = rcBuildLayerRegions(&ctx, *chf, d.border, d.minRegionArea);
-      break;
-  }
-  if (!ok) std::abort();
+  if (!onepath::bench::BuildRecastRegions(ctx, d, *chf)) std::abort();
   st.regionSpans = countCore([&](unsigned i) {
     const unsigned short r = chf->spans[i].reg;
     if (r == 0 || (r & RC_BORDER_REG)) return false;
@@ -230,42 +196,14 @@ Stages RecastTileStages(const b3d::TriangleSoup& soup, const b3d::NavSettings& s
   return st;
 }
 
-// The peer's tiles with their triangles (navmesh_build_bench's binning).
+// The peer's tiles with their triangles (recast_tiled's binning) and the
+// soup's bounds.
 std::vector<RecastTile> RecastTiles(const b3d::TriangleSoup& soup, const b3d::NavSettings& s,
                                     const b3d::DerivedSettings& d, float lo[3], float hi[3]) {
-  const std::vector<float>& v = soup.vertices;
-  const std::vector<std::int32_t>& idx = soup.indices;
-  rcCalcBounds(v.data(), static_cast<int>(v.size() / 3), lo, hi);
-  const double tileWorld = d.tileCells * d.cs, margin = d.border * d.cs;
-  const auto tileOf = [&](double x, double origin) {
-    return static_cast<int>(std::floor((x - origin) / tileWorld));
-  };
-  const int x0 = tileOf(lo[0], s.OriginX), x1 = tileOf(hi[0], s.OriginX);
-  const int z0 = tileOf(lo[2], s.OriginZ), z1 = tileOf(hi[2], s.OriginZ);
-  const int nx = x1 - x0 + 1, nz = z1 - z0 + 1;
-  std::vector<RecastTile> grid(static_cast<std::size_t>(nx) * nz);
-  for (int tz = 0; tz < nz; ++tz)
-    for (int tx = 0; tx < nx; ++tx) grid[tx + nx * tz] = {.tx = x0 + tx, .tz = z0 + tz, .tris = {}};
-  for (std::size_t t = 0; t + 2 < idx.size(); t += 3) {
-    float a[3], b[3];
-    rcVcopy(a, &v[3 * static_cast<std::size_t>(idx[t])]);
-    rcVcopy(b, a);
-    for (int k = 1; k < 3; ++k) {
-      rcVmin(a, &v[3 * static_cast<std::size_t>(idx[t + k])]);
-      rcVmax(b, &v[3 * static_cast<std::size_t>(idx[t + k])]);
-    }
-    const int tx0 = std::max(x0, tileOf(a[0] - margin, s.OriginX));
-    const int tx1 = std::min(x1, tileOf(b[0] + margin, s.OriginX));
-    const int tz0 = std::max(z0, tileOf(a[2] - margin, s.OriginZ));
-    const int tz1 = std::min(z1, tileOf(b[2] + margin, s.OriginZ));
-    for (int tz = tz0; tz <= tz1; ++tz)
-      for (int tx = tx0; tx <= tx1; ++tx) {
-        std::vector<int>& list = grid[(tx - x0) + nx * (tz - z0)].tris;
-        list.insert(list.end(), {idx[t], idx[t + 1], idx[t + 2]});
-      }
-  }
-  std::erase_if(grid, [](const RecastTile& t) { return t.tris.empty(); });
-  return grid;
+  onepath::bench::RecastTileBinning bins = onepath::bench::BinRecastTiles(soup, s, d);
+  std::copy(bins.lo, bins.lo + 3, lo);
+  std::copy(bins.hi, bins.hi + 3, hi);
+  return std::move(bins.tiles);
 }
 
 std::map<TileKey, TileArea> RecastAreas(const b3d::TriangleSoup& soup, const b3d::NavSettings& s,

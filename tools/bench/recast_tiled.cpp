@@ -24,58 +24,17 @@ void DetourNavMeshDeleter::operator()(dtNavMesh* m) const { dtFreeNavMesh(m); }
 
 namespace {
 
-struct PeerTile {
-  int tx = 0, tz = 0;
-  std::vector<int> tris;  // three vertex indices per triangle
-};
-
-// The partition of the settings on the compact heightfield.
-bool BuildPeerRegions(rcContext& ctx, const b3d::DerivedSettings& d, rcCompactHeightfield& chf) {
-  switch (d.partition) {
-    case b3d::Partition::Monotone:
-      return rcBuildRegionsMonotone(&ctx, chf, d.border, d.minRegionArea, d.mergeRegionArea);
-    case b3d::Partition::Layers:
-      return rcBuildLayerRegions(&ctx, chf, d.border, d.minRegionArea);
-    default:
-      return rcBuildDistanceField(&ctx, chf) &&
-             rcBuildRegions(&ctx, chf, d.border, d.minRegionArea, d.mergeRegionArea);
-  }
-}
-
 // One tile through Recast's stages and dtCreateNavMeshData; false when the
 // tile gives no polygon (data stays null). Aborts on a Recast failure.
 bool BuildPeerTile(rcContext& ctx, const b3d::TriangleSoup& soup, const b3d::NavSettings& settings,
-                   const b3d::DerivedSettings& d, const PeerTile& tile, float ymin, float ymax,
-                   std::vector<unsigned char>& areas, unsigned char*& data, int& size,
+                   const b3d::DerivedSettings& d, const RecastTileTriangles& tile, float ymin,
+                   float ymax, std::vector<unsigned char>& areas, unsigned char*& data, int& size,
                    StageClock* clock) {
   const auto lap = [clock](Stage stage) {
     if (clock) clock->Lap(stage);
   };
   const float cs = d.cellSize, ch = d.ch;
-  const double tileWorld = d.tileCells * d.cs;
-  const int w = d.tileCells + 2 * d.border;
-  float bmin[3], bmax[3];
-  bmin[0] = static_cast<float>(settings.OriginX + tile.tx * tileWorld - d.border * d.cs);
-  bmin[2] = static_cast<float>(settings.OriginZ + tile.tz * tileWorld - d.border * d.cs);
-  bmax[0] = static_cast<float>(settings.OriginX + (tile.tx + 1) * tileWorld + d.border * d.cs);
-  bmax[2] = static_cast<float>(settings.OriginZ + (tile.tz + 1) * tileWorld + d.border * d.cs);
-  bmin[1] = ymin;
-  bmax[1] = ymax;
-  const float* verts = soup.vertices.data();
-  const int nverts = static_cast<int>(soup.vertices.size() / 3);
-  const int nt = static_cast<int>(tile.tris.size() / 3);
-
-  rcHeightfield* hf = rcAllocHeightfield();
-  if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, bmin, bmax, cs, ch)) std::abort();
-  areas.assign(static_cast<std::size_t>(nt), 0);
-  rcMarkWalkableTriangles(&ctx, static_cast<float>(settings.AgentMaxSlopeDegrees), verts, nverts,
-                          tile.tris.data(), nt, areas.data());
-  if (!rcRasterizeTriangles(&ctx, verts, nverts, tile.tris.data(), areas.data(), nt, *hf,
-                            d.walkableClimb))
-    std::abort();
-  rcFilterLowHangingWalkableObstacles(&ctx, d.walkableClimb, *hf);
-  rcFilterLedgeSpans(&ctx, d.walkableHeight, d.walkableClimb, *hf);
-  rcFilterWalkableLowHeightSpans(&ctx, d.walkableHeight - 1, *hf);
+  rcHeightfield* hf = BuildRecastTileSpans(ctx, soup, settings, d, tile, ymin, ymax, areas);
   lap(Stage::kSpans);
   rcCompactHeightfield* chf = rcAllocCompactHeightfield();
   if (!chf || !rcBuildCompactHeightfield(&ctx, d.walkableHeight, d.walkableClimb, *hf, *chf))
@@ -83,7 +42,7 @@ bool BuildPeerTile(rcContext& ctx, const b3d::TriangleSoup& soup, const b3d::Nav
   rcFreeHeightField(hf);
   if (!rcErodeWalkableArea(&ctx, d.walkableRadius, *chf)) std::abort();
   lap(Stage::kCompact);
-  if (!BuildPeerRegions(ctx, d, *chf)) std::abort();
+  if (!BuildRecastRegions(ctx, d, *chf)) std::abort();
   lap(Stage::kRegions);
   rcContourSet* cset = rcAllocContourSet();
   if (!cset || !rcBuildContours(&ctx, *chf, static_cast<float>(d.maxError), d.maxEdgeCells, *cset,
@@ -146,15 +105,13 @@ bool BuildPeerTile(rcContext& ctx, const b3d::TriangleSoup& soup, const b3d::Nav
 
 }  // namespace
 
-RecastTiledBuild BuildRecastTiled(const b3d::TriangleSoup& soup, const b3d::NavSettings& settings,
-                                  int threads, StageClock* clock) {
-  if (clock && threads > 1) std::abort();  // the clock is the process's: one thread only
-  if (clock) clock->Start();
-  const b3d::DerivedSettings d = b3d::DeriveSettings(settings);
+RecastTileBinning BinRecastTiles(const b3d::TriangleSoup& soup, const b3d::NavSettings& settings,
+                                 const b3d::DerivedSettings& d) {
+  RecastTileBinning out;
   const std::vector<float>& v = soup.vertices;
   const std::vector<std::int32_t>& idx = soup.indices;
-  // The soup's bounds.
-  float lo[3], hi[3];
+  float* lo = out.lo;
+  float* hi = out.hi;
   rcCalcBounds(v.data(), static_cast<int>(v.size() / 3), lo, hi);
   const double tileWorld = d.tileCells * d.cs, margin = d.border * d.cs;
   const auto tileOf = [&](double x, double origin) {
@@ -163,10 +120,14 @@ RecastTiledBuild BuildRecastTiled(const b3d::TriangleSoup& soup, const b3d::NavS
   const int x0 = tileOf(lo[0], settings.OriginX), x1 = tileOf(hi[0], settings.OriginX);
   const int z0 = tileOf(lo[2], settings.OriginZ), z1 = tileOf(hi[2], settings.OriginZ);
   const int nx = x1 - x0 + 1, nz = z1 - z0 + 1;
-  // Every triangle, listed for the tiles its xz box meets (widened by B).
-  std::vector<PeerTile> grid(static_cast<std::size_t>(nx) * nz);
+  out.x0 = x0;
+  out.z0 = z0;
+  out.nx = nx;
+  out.nz = nz;
+  std::vector<RecastTileTriangles>& grid = out.tiles;
+  grid.resize(static_cast<std::size_t>(nx) * nz);
   for (int tz = 0; tz < nz; ++tz)
-    for (int tx = 0; tx < nx; ++tx) grid[tx + nx * tz] = {.tx = x0 + tx, .tz = z0 + tz};
+    for (int tx = 0; tx < nx; ++tx) grid[tx + nx * tz] = {.tx = x0 + tx, .tz = z0 + tz, .tris = {}};
   for (std::size_t t = 0; t + 2 < idx.size(); t += 3) {
     float a[3], b[3];
     rcVcopy(a, &v[3 * static_cast<std::size_t>(idx[t])]);
@@ -185,9 +146,66 @@ RecastTiledBuild BuildRecastTiled(const b3d::TriangleSoup& soup, const b3d::NavS
         list.insert(list.end(), {idx[t], idx[t + 1], idx[t + 2]});
       }
   }
-  std::vector<const PeerTile*> work;
-  for (const PeerTile& t : grid)
-    if (!t.tris.empty()) work.push_back(&t);
+  std::erase_if(grid, [](const RecastTileTriangles& t) { return t.tris.empty(); });
+  return out;
+}
+
+rcHeightfield* BuildRecastTileSpans(rcContext& ctx, const b3d::TriangleSoup& soup,
+                                    const b3d::NavSettings& settings, const b3d::DerivedSettings& d,
+                                    const RecastTileTriangles& tile, float ymin, float ymax,
+                                    std::vector<unsigned char>& areas) {
+  const double tileWorld = d.tileCells * d.cs;
+  const int w = d.tileCells + 2 * d.border;
+  float bmin[3], bmax[3];
+  bmin[0] = static_cast<float>(settings.OriginX + tile.tx * tileWorld - d.border * d.cs);
+  bmin[2] = static_cast<float>(settings.OriginZ + tile.tz * tileWorld - d.border * d.cs);
+  bmax[0] = static_cast<float>(settings.OriginX + (tile.tx + 1) * tileWorld + d.border * d.cs);
+  bmax[2] = static_cast<float>(settings.OriginZ + (tile.tz + 1) * tileWorld + d.border * d.cs);
+  bmin[1] = ymin;
+  bmax[1] = ymax;
+  const float* verts = soup.vertices.data();
+  const int nverts = static_cast<int>(soup.vertices.size() / 3);
+  const int nt = static_cast<int>(tile.tris.size() / 3);
+  rcHeightfield* hf = rcAllocHeightfield();
+  if (!hf || !rcCreateHeightfield(&ctx, *hf, w, w, bmin, bmax, d.cellSize, d.ch)) std::abort();
+  areas.assign(static_cast<std::size_t>(nt), 0);
+  rcMarkWalkableTriangles(&ctx, static_cast<float>(settings.AgentMaxSlopeDegrees), verts, nverts,
+                          tile.tris.data(), nt, areas.data());
+  if (!rcRasterizeTriangles(&ctx, verts, nverts, tile.tris.data(), areas.data(), nt, *hf,
+                            d.walkableClimb))
+    std::abort();
+  rcFilterLowHangingWalkableObstacles(&ctx, d.walkableClimb, *hf);
+  rcFilterLedgeSpans(&ctx, d.walkableHeight, d.walkableClimb, *hf);
+  rcFilterWalkableLowHeightSpans(&ctx, d.walkableHeight - 1, *hf);  // b3d.span.recast 1
+  return hf;
+}
+
+bool BuildRecastRegions(rcContext& ctx, const b3d::DerivedSettings& d, rcCompactHeightfield& chf) {
+  switch (d.partition) {
+    case b3d::Partition::Monotone:
+      return rcBuildRegionsMonotone(&ctx, chf, d.border, d.minRegionArea, d.mergeRegionArea);
+    case b3d::Partition::Layers:
+      return rcBuildLayerRegions(&ctx, chf, d.border, d.minRegionArea);
+    default:
+      return rcBuildDistanceField(&ctx, chf) &&
+             rcBuildRegions(&ctx, chf, d.border, d.minRegionArea, d.mergeRegionArea);
+  }
+}
+
+RecastTiledBuild BuildRecastTiled(const b3d::TriangleSoup& soup, const b3d::NavSettings& settings,
+                                  int threads, StageClock* clock) {
+  if (clock && threads > 1) std::abort();  // the clock is the process's: one thread only
+  if (clock) clock->Start();
+  const b3d::DerivedSettings d = b3d::DeriveSettings(settings);
+  // The soup's bounds; every triangle, listed for the tiles its xz box meets
+  // (widened by B).
+  const RecastTileBinning bins = BinRecastTiles(soup, settings, d);
+  const float* lo = bins.lo;
+  const float* hi = bins.hi;
+  const int nx = bins.nx, nz = bins.nz;
+  const double tileWorld = d.tileCells * d.cs;
+  std::vector<const RecastTileTriangles*> work;
+  for (const RecastTileTriangles& t : bins.tiles) work.push_back(&t);
 
   // One dtNavMesh for all tiles.
   const int tileBits =

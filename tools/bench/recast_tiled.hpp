@@ -36,9 +36,11 @@
 #pragma once
 
 #include <recastnavigation/DetourNavMesh.h>
+#include <recastnavigation/Recast.h>
 
 #include <cstddef>
 #include <memory>
+#include <vector>
 
 #include "onepath/build3d/input.hpp"
 #include "onepath/build3d/settings.hpp"
@@ -55,6 +57,41 @@ struct RecastTiledBuild {
   DetourNavMeshPtr mesh;  // every tile with a polygon
   std::size_t tiles = 0, polygons = 0, vertices = 0;
 };
+
+// One tile of the peer's binning and the triangles listed for it.
+struct RecastTileTriangles {
+  int tx = 0, tz = 0;
+  std::vector<int> tris;  // three vertex indices per triangle
+};
+
+// The peer's binning of `soup`: the soup's bounds (rcCalcBounds), the tile
+// range they span (nx x nz tiles from x0, z0) and, in row-major order, the
+// tiles whose square widened by B cells meets a triangle's xz bounding box,
+// each with those triangles (tiles without a triangle are left out).
+struct RecastTileBinning {
+  float lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+  int x0 = 0, z0 = 0, nx = 0, nz = 0;
+  std::vector<RecastTileTriangles> tiles;
+};
+RecastTileBinning BinRecastTiles(const build3d::TriangleSoup& soup,
+                                 const build3d::NavSettings& settings,
+                                 const build3d::DerivedSettings& d);
+
+// A tile's W x W heightfield (W = TileCells + 2B, bmin/bmax the tile's
+// square widened by B cells, y from ymin to ymax) after
+// rcMarkWalkableTriangles, rcRasterizeTriangles and the three filters;
+// `areas` is scratch for the triangles' areas. Aborts on a Recast failure.
+rcHeightfield* BuildRecastTileSpans(rcContext& ctx, const build3d::TriangleSoup& soup,
+                                    const build3d::NavSettings& settings,
+                                    const build3d::DerivedSettings& d,
+                                    const RecastTileTriangles& tile, float ymin, float ymax,
+                                    std::vector<unsigned char>& areas);
+
+// The partition of the settings on the compact heightfield (Watershed:
+// rcBuildDistanceField and rcBuildRegions; Monotone: rcBuildRegionsMonotone;
+// Layers: rcBuildLayerRegions; borderSize B, the derived region areas).
+bool BuildRecastRegions(rcContext& ctx, const build3d::DerivedSettings& d,
+                        rcCompactHeightfield& chf);
 
 // The tiled build of `soup` with `settings` on `threads` threads (1: this
 // thread only). With a clock (one thread only), the time of each stage

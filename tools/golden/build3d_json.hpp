@@ -1,10 +1,12 @@
 // What the writers of the 3D golden families share (gen_build3d.cpp,
-// gen_build3d_regions.cpp): the JSON forms of NavSettings (b3d.settings) and
+// gen_build3d_regions.cpp, gen_build3d_mesh.cpp, gen_navmesh_query.cpp):
+// their random source, the JSON forms of NavSettings (b3d.settings) and
 // of a compact heightfield (b3d.span.compact-heightfield), as the runner
 // reads them (conformance/runner/ops/build3d.cpp), and a compact
 // heightfield as the Recast oracle takes it.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json.hpp>
 
 #include "conformance/runner/operations.hpp"
@@ -19,6 +21,26 @@ using build3d::CompactHeightfield;
 using build3d::CompactSpan;
 using build3d::NavSettings;
 using nlohmann::json;
+
+// SplitMix64 (predicate_cases.hpp's Next), written out so that the points
+// and chunks the writers draw (gen_build3d_mesh.cpp, gen_navmesh_query.cpp)
+// do not depend on a library's distributions. Below(n) = Next() mod n (not
+// gen::SplitMix64's multiply-shift), in n's type; Open() is uniform in
+// (0, 1): 53 random bits, plus half a step.
+struct Mix {
+  std::uint64_t state;
+  std::uint64_t Next() {
+    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  template <typename T>
+  T Below(T n) {
+    return static_cast<T>(Next() % static_cast<std::uint64_t>(n));
+  }
+  double Open() { return (static_cast<double>(Next() >> 11) + 0.5) * 0x1p-53; }
+};
 
 inline json SettingsJson(const NavSettings& s) {
   return {{"CellSize", s.CellSize},

@@ -70,6 +70,7 @@ using onepath::Sha256Hex;
 using onepath::build3d::NavSettings;
 using onepath::build3d::Partition;
 using onepath::golden::Fail;
+using onepath::golden::Mix;
 using onepath::golden::Reparsed;
 using onepath::golden::SettingsJson;
 namespace conf = onepath::conformance;
@@ -392,19 +393,6 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
 }
 
 // ---- mesh-layers-chunk ----
-
-// SplitMix64 (predicate_cases.hpp's), written out so the chunks do not
-// depend on a library's distributions.
-struct Mix {
-  std::uint64_t state;
-  std::uint64_t Next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::int64_t Below(std::int64_t n) { return static_cast<std::int64_t>(Next() % n); }
-};
 
 // 48 x 56 x 48 voxels: a ground (rows 0, 1) with seeded holes; floors at
 // rows 24-25 and 48-49 (22 empty rows between, room for every preset's

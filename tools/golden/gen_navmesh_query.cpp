@@ -46,20 +46,7 @@ constexpr int kLevelSize = 48;
 constexpr int kPairs = 20;
 const std::string kOp = "NavQuery.FindPath";
 
-// SplitMix64, written out so the points do not depend on a library's
-// distributions.
-struct Mix {
-  std::uint64_t state;
-  std::uint64_t Next() {
-    std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  }
-  std::uint64_t Below(std::uint64_t n) { return Next() % n; }
-  // Uniform in (0, 1): 53 random bits, plus half a step.
-  double Open() { return (static_cast<double>(Next() >> 11) + 0.5) * 0x1p-53; }
-};
+using onepath::golden::Mix;
 
 double F32(double v) { return static_cast<double>(static_cast<float>(v)); }
 

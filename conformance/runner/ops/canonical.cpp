@@ -8,6 +8,7 @@
 #include <type_traits>
 
 #include "conformance/runner/operations.hpp"
+#include "conformance/runner/ops/shared.hpp"
 // src/ headers.
 #include "onepath/core/canonical.hpp"
 
@@ -98,26 +99,6 @@ Bytes EncodeBytes(const json& in) {
 void WriteEncodeKey(CanonicalWriter& w, const json& in) {
   for (const json& item : in.at("values")) Write(w, item, true);
 }
-
-// {"bytes": n, "hex": "…"}, as the vectors' expect.value.
-json DecodeBytes(const Bytes& bytes) {
-  return json{{"bytes", bytes.size()}, {"hex", ToHex(bytes)}};
-}
-
-// The first differing byte: "byte 3: 7f, expected ff".
-std::string WhereByte(const Difference&, const json& expected, const json& actual) {
-  const std::string e = expected.value("hex", ""), a = actual.value("hex", "");
-  std::size_t i = 0;
-  while (i < e.size() && i < a.size() && e[i] == a[i]) ++i;
-  const std::size_t byte = i / 2;
-  auto at = [byte](const std::string& hex) {
-    return 2 * byte + 2 <= hex.size() ? hex.substr(2 * byte, 2) : std::string("(none)");
-  };
-  return "byte " + std::to_string(byte) + ": " + at(a) + ", expected " + at(e) + " (" +
-         std::to_string(a.size() / 2) + " bytes, expected " + std::to_string(e.size() / 2) + ")";
-}
-
-const OutputForm kBytesOutput{DecodeBytes, nullptr, WhereByte};
 
 const OperationFamily kCanonical({
     {.name = "Canonical.Encode",

@@ -12,12 +12,14 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "conformance/generators/build3d_fields.hpp"
 #include "conformance/generators/levels.hpp"
+#include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/ops/shared.hpp"
 // src/ headers.
 #include "onepath/core/canonical.hpp"
@@ -33,16 +35,9 @@ build3d::HeightfieldInput Build3DHeightfieldInputFromJson(const nlohmann::json& 
 build3d::VoxelChunk Build3DChunkFromJson(const nlohmann::json& j);
 std::vector<build3d::ConvexVolume> Build3DVolumesFromJson(const nlohmann::json& j);
 
-namespace {
-
-using nlohmann::json;
-using namespace onepath::navmesh;
-
-void WriteJsonKey(CanonicalWriter& w, const json& in) { w.String(in.dump()); }
-
 // {"kind": "rooms", "size": 48, "seed": 1, "subdivide": 1 (optional)}: the
 // recipe of levels.hpp; a kind it does not name is a malformed vector.
-build3d::TriangleSoup LevelFromJson(const json& j) {
+build3d::TriangleSoup NavMeshLevelFromJson(const nlohmann::json& j) {
   gen::LevelOptions o;
   const std::optional<gen::LevelKind> kind =
       gen::LevelKindFromName(j.at("kind").get<std::string>());
@@ -53,6 +48,13 @@ build3d::TriangleSoup LevelFromJson(const json& j) {
   if (j.contains("subdivide")) o.subdivide = IntFromJson<int>(j.at("subdivide"));
   return gen::ToSoup(gen::MakeLevel(o).soup);
 }
+
+namespace {
+
+using nlohmann::json;
+using namespace onepath::navmesh;
+
+void WriteJsonKey(CanonicalWriter& w, const json& in) { w.String(in.dump()); }
 
 // b3d.build: {"level" | "soup" | "heightfieldInput" | "chunk", "volumes"
 // (optional), "settings", "threads" (optional, 1)}; exactly one input.
@@ -79,13 +81,18 @@ NavMesh BuildFromJson(const json& in,
                     in.contains("chunk");
   if (kinds != 1) throw std::invalid_argument("give one of level, soup, heightfieldInput, chunk");
   if (in.contains("level"))
-    return NavMesh::Build(LevelFromJson(in.at("level")), volumes, settings, options);
+    return NavMesh::Build(NavMeshLevelFromJson(in.at("level")), volumes, settings, options);
   if (in.contains("soup"))
     return NavMesh::Build(Build3DSoupFromJson(in.at("soup")), volumes, settings, options);
   if (in.contains("heightfieldInput"))
     return NavMesh::Build(Build3DHeightfieldInputFromJson(in.at("heightfieldInput")), volumes,
                           settings, options);
   return NavMesh::Build(Build3DChunkFromJson(in.at("chunk")), volumes, settings, options);
+}
+
+// The 32 bytes of SHA-256 of `bytes` (canon.hash's digits as bytes).
+void WriteSha256(CanonicalWriter& w, const Bytes& bytes) {
+  for (const std::uint8_t b : FromHex(Sha256Hex(bytes))) w.U8(b);
 }
 
 // The stage `tiles` (b3d.build, informative form of the runner): u32
@@ -102,9 +109,7 @@ Bytes TilesBytes(const NavMesh& mesh) {
     w.I32(tile->tileZ());
     w.U16(tile->layer());
     w.Count(bytes.size());
-    const std::string hex = Sha256Hex(bytes);
-    for (std::size_t i = 0; i < hex.size(); i += 2)
-      w.U8(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+    WriteSha256(w, bytes);
   }
   return w.Take();
 }
@@ -122,9 +127,7 @@ struct PerTile {
     w.I32(static_cast<std::int32_t>(tileX));
     w.I32(static_cast<std::int32_t>(tileZ));
     w.Count(bytes.size());
-    const std::string hex = Sha256Hex(bytes);
-    for (std::size_t i = 0; i < hex.size(); i += 2)
-      w.U8(static_cast<std::uint8_t>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+    WriteSha256(w, bytes);
     ++count;
   }
   Bytes Take() {
@@ -150,41 +153,31 @@ std::vector<Bytes> Stages(const json& in) {
           CanonicalBytes(Stitch(mesh, climb))};
 }
 
-// {"tiles": [{"tile": [tileX, tileZ], "length": n, "sha256": hex}]}.
-json DecodePerTile(const Bytes& bytes) {
+// {"tiles": [{"tile": [tileX, tileZ] or [tileX, tileZ, layer], "length": n,
+// "sha256": hex}]}: a u32 count, then per tile i32 tileX, i32 tileZ, u16
+// layer when `layers`, u32 length and 32 bytes of SHA-256.
+json DecodeTileHashes(const Bytes& bytes, bool layers) {
   CanonicalReader r(bytes);
   json tiles = json::array();
   for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
     json t;
     const std::int32_t x = r.I32(), z = r.I32();
-    t["tile"] = {x, z};
+    t["tile"] = layers ? json{x, z, r.U16()} : json{x, z};
     t["length"] = r.U32();
-    std::string hex;
-    for (int i = 0; i < 32; ++i) hex += fmt::format("{:02x}", r.U8());
-    t["sha256"] = hex;
+    Bytes hash(32);
+    for (std::uint8_t& b : hash) b = r.U8();
+    t["sha256"] = ToHex(hash);
     tiles.push_back(t);
   }
   if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
   return {{"tiles", tiles}};
 }
 
-// {"tiles": [{"tile": [tileX, tileZ, layer], "length": n, "sha256": hex}]}.
-json DecodeTiles(const Bytes& bytes) {
-  CanonicalReader r(bytes);
-  json tiles = json::array();
-  for (std::uint32_t n = r.U32(), k = 0; k < n; ++k) {
-    json t;
-    const std::int32_t x = r.I32(), z = r.I32();
-    t["tile"] = {x, z, r.U16()};
-    t["length"] = r.U32();
-    std::string hex;
-    for (int i = 0; i < 32; ++i) hex += fmt::format("{:02x}", r.U8());
-    t["sha256"] = hex;
-    tiles.push_back(t);
-  }
-  if (!r.AtEnd()) throw std::invalid_argument("trailing bytes");
-  return {{"tiles", tiles}};
-}
+// The stages `polygons` and `detail`: tiles as [tileX, tileZ].
+json DecodePerTile(const Bytes& bytes) { return DecodeTileHashes(bytes, false); }
+
+// The stage `tiles`: tiles as [tileX, tileZ, layer].
+json DecodeTiles(const Bytes& bytes) { return DecodeTileHashes(bytes, true); }
 
 // "tile [1,0,0]: sha256 …, expected …", or another number of tiles.
 std::string TilesWhere(const Difference&, const json& expected, const json& actual) {

@@ -15,7 +15,6 @@
 #include <vector>
 
 #include "conformance/generators/build3d_fields.hpp"
-#include "conformance/generators/levels.hpp"
 #include "conformance/runner/operations.hpp"
 // src/ headers.
 #include "onepath/core/canonical.hpp"
@@ -25,24 +24,13 @@ namespace onepath::conformance::ops {
 
 // ops/build3d.cpp: b3d.settings as JSON.
 build3d::NavSettings Build3DSettingsFromJson(const nlohmann::json& s);
+// ops/navmesh_build.cpp: a generated level by its recipe.
+build3d::TriangleSoup NavMeshLevelFromJson(const nlohmann::json& j);
 
 namespace {
 
 using nlohmann::json;
 using namespace onepath::navmesh;
-
-// {"kind", "size", "seed", "subdivide" (optional)}: the recipe of levels.hpp.
-build3d::TriangleSoup QueryLevelFromJson(const json& j) {
-  gen::LevelOptions o;
-  const std::optional<gen::LevelKind> kind =
-      gen::LevelKindFromName(j.at("kind").get<std::string>());
-  if (!kind) throw std::invalid_argument("no level kind " + j.at("kind").dump());
-  o.kind = *kind;
-  o.size = IntFromJson<int>(j.at("size"));
-  o.seed = IntFromJson<std::uint64_t>(j.at("seed"));
-  if (j.contains("subdivide")) o.subdivide = IntFromJson<int>(j.at("subdivide"));
-  return gen::ToSoup(gen::MakeLevel(o).soup);
-}
 
 WorldPoint PointFromJson3(const json& j, std::size_t at) {
   return {DoubleFromJson(j.at(at)), DoubleFromJson(j.at(at + 1)), DoubleFromJson(j.at(at + 2))};
@@ -78,7 +66,7 @@ void WriteNearest(CanonicalWriter& w, const std::optional<NearestPolygon>& n) {
 // straight path (u32 count, each f64 x, y, z).
 Bytes FindPathBytes(const json& in) {
   const build3d::NavSettings settings = Build3DSettingsFromJson(in.at("settings"));
-  const NavMesh mesh = NavMesh::Build(QueryLevelFromJson(in.at("level")), {}, settings, {});
+  const NavMesh mesh = NavMesh::Build(NavMeshLevelFromJson(in.at("level")), {}, settings, {});
   const std::vector<PortalLink> links = Stitch(mesh, static_cast<float>(settings.AgentMaxClimb));
   const NavQuery query(mesh, links);
   const WorldPoint half = PointFromJson3(in.at("halfExtents"), 0);

@@ -4,14 +4,14 @@
 // tile is the bytes given) and NavTileAssembler.FromLocalPolygons
 // (nav.assemble: the links derived, then nav.create; the output is the
 // tile's bytes). Both outputs are a tile's canonical bytes.
-#include <fmt/format.h>
-
 #include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "conformance/runner/adapter_protocol.hpp"
 #include "conformance/runner/operations.hpp"
+#include "conformance/runner/ops/shared.hpp"
 // src/ headers.
 #include "onepath/core/canonical.hpp"
 #include "onepath/navmesh/assembler.hpp"
@@ -27,16 +27,11 @@ using namespace onepath::navmesh;
 // Lowercase hexadecimal, two digits a byte; anything else is a malformed
 // vector (std::invalid_argument), never a tile error.
 Bytes BytesFromHex(const std::string& hex) {
-  if (hex.size() % 2 != 0) throw std::invalid_argument("odd number of hex digits");
-  auto digit = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    throw std::invalid_argument(fmt::format("'{}' is not a lowercase hex digit", c));
-  };
-  Bytes bytes(hex.size() / 2);
-  for (std::size_t i = 0; i < bytes.size(); ++i)
-    bytes[i] = static_cast<std::uint8_t>(digit(hex[2 * i]) << 4 | digit(hex[2 * i + 1]));
-  return bytes;
+  try {
+    return FromHex(hex);
+  } catch (const ProtocolError& e) {
+    throw std::invalid_argument(e.what());
+  }
 }
 
 // NavTile.Deserialize: {"bytes": hex}; Serialize(Deserialize(bytes)).
@@ -143,39 +138,19 @@ void WriteAssembleKey(CanonicalWriter& w, const json& in) {
     for (const json& c : t) w.U8(IntFromJson<std::uint8_t>(c));
 }
 
-// {"bytes": n, "hex": "…"}: a tile's bytes for people.
-json DecodeTileBytes(const Bytes& bytes) {
-  return json{{"bytes", bytes.size()}, {"hex", ToHex(bytes)}};
-}
-
-// The first differing byte: "byte 47: 01, expected 02 (120 bytes, expected 120)".
-std::string WhereTileByte(const Difference&, const json& expected, const json& actual) {
-  const std::string e = expected.value("hex", ""), a = actual.value("hex", "");
-  std::size_t i = 0;
-  while (i < e.size() && i < a.size() && e[i] == a[i]) ++i;
-  const std::size_t byte = i / 2;
-  auto at = [byte](const std::string& hex) {
-    return 2 * byte + 2 <= hex.size() ? hex.substr(2 * byte, 2) : std::string("(none)");
-  };
-  return fmt::format("byte {}: {}, expected {} ({} bytes, expected {})", byte, at(a), at(e),
-                     a.size() / 2, e.size() / 2);
-}
-
-const OutputForm kTileOutput{DecodeTileBytes, nullptr, WhereTileByte};
-
 const OperationFamily kNavMeshTiles({
     {.name = "NavTile.Deserialize",
      .family = "navmesh/tiles",
      .clause = "nav.deserialize",
      .run = DeserializeBytes,
      .key = WriteDeserializeKey,
-     .output = &kTileOutput},
+     .output = &kBytesOutput},
     {.name = "NavTileAssembler.FromLocalPolygons",
      .family = "navmesh/tiles",
      .clause = "nav.assemble",
      .run = AssembleBytes,
      .key = WriteAssembleKey,
-     .output = &kTileOutput},
+     .output = &kBytesOutput},
 });
 
 }  // namespace

@@ -199,6 +199,30 @@ void WriteBooleanOperandKey(CanonicalWriter& w, const json& operand) {
     WriteOutlinesKey(w, operand);
 }
 
+namespace {
+
+// {"bytes": n, "hex": "…"}, as the vectors' expect.value.
+json DecodeBytes(const Bytes& bytes) {
+  return json{{"bytes", bytes.size()}, {"hex", ToHex(bytes)}};
+}
+
+// The first differing byte: "byte 3: 7f, expected ff (120 bytes, expected
+// 120)".
+std::string WhereByte(const Difference&, const json& expected, const json& actual) {
+  const std::string e = expected.value("hex", ""), a = actual.value("hex", "");
+  std::size_t i = 0;
+  while (i < e.size() && i < a.size() && e[i] == a[i]) ++i;
+  const std::size_t byte = i / 2;
+  auto at = [byte](const std::string& hex) {
+    return 2 * byte + 2 <= hex.size() ? hex.substr(2 * byte, 2) : std::string("(none)");
+  };
+  return "byte " + std::to_string(byte) + ": " + at(a) + ", expected " + at(e) + " (" +
+         std::to_string(a.size() / 2) + " bytes, expected " + std::to_string(e.size() / 2) + ")";
+}
+
+}  // namespace
+
+const OutputForm kBytesOutput{DecodeBytes, nullptr, WhereByte};
 const OutputForm kRegionOutput{DecodeRegion, RegionDivergence, RegionWhere};
 const OutputForm kTriangulationOutput{DecodeTriangulation, MeshDivergence, nullptr};
 const OutputForm kPartitionOutput{DecodePartition, MeshDivergence, nullptr};

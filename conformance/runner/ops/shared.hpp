@@ -63,6 +63,11 @@ void WriteTileMapKey(CanonicalWriter& w, const nlohmann::json& in);
 void WriteOperandKey(CanonicalWriter& w, const nlohmann::json& operand);
 void WriteBooleanOperandKey(CanonicalWriter& w, const nlohmann::json& operand);
 
+// Canonical bytes as they are ({"bytes": n, "hex": "…"}, the vectors'
+// expect.value; families canonical/ and navmesh/tiles), told apart by the
+// first differing byte.
+extern const OutputForm kBytesOutput;
+
 // region.canonical, triangulate.canonical, partition.canonical.
 extern const OutputForm kRegionOutput;
 extern const OutputForm kTriangulationOutput;
