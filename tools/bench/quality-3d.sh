@@ -149,8 +149,7 @@ for name, rs in rows.items():
       f"{len(rs)} cases) "
       f"| {'; '.join(missed) if missed else '-'} |")
 p("\nNot measured by this tool: the 10^6-triangle level and the growth exponent "
-  "(navmesh_build_bench, build3d_spans_bench), the per-stage time ratios "
-  "(build3d_*_ratio.sh).")
+  "and the per-stage time ratios (navmesh_stages_bench, tools/bench/navmesh_scaling.sh).")
 
 markdown = "\n".join(lines) + "\n"
 open(os.path.join(out, "quality-3d.md"), "w").write(markdown)
