@@ -34,8 +34,14 @@ detour_oracle::Tile ToDetour(const NavTile& t, bool detail) {
     d.detailPolygons.push_back({r.vertexBase, r.vertexCount, r.triangleBase, r.triangleCount});
   for (const TileVertex& v : t.detailVertices())
     d.detailVertices.insert(d.detailVertices.end(), {v.x, v.y, v.z});
-  for (const DetailTriangle& tr : t.detailTriangles())
-    d.detailTriangles.insert(d.detailTriangles.end(), {tr.a, tr.b, tr.c, tr.flags});
+  // nav.tile: bit k of a triangle's flags marks its edge k as on the
+  // polygon's boundary; Detour keeps two bits per edge (edge k at bits 2k,
+  // 2k + 1; DT_DETAIL_EDGE_BOUNDARY = 1), so bit k moves to bit 2k.
+  for (const DetailTriangle& tr : t.detailTriangles()) {
+    const auto flags =
+        static_cast<std::uint8_t>((tr.flags & 1) | ((tr.flags & 2) << 1) | ((tr.flags & 4) << 2));
+    d.detailTriangles.insert(d.detailTriangles.end(), {tr.a, tr.b, tr.c, flags});
+  }
   return d;
 }
 

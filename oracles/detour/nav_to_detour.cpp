@@ -256,6 +256,12 @@ Nearest Mesh::FindNearestPolygon(const Point& center, const Point& halfExtents) 
   return out;
 }
 
+Point Mesh::ClosestPoint(const PolygonKey& polygon, const Point& p) const {
+  Point q = p;
+  state_->query->closestPointOnPoly(state_->Ref(polygon), p.data(), q.data(), nullptr);
+  return q;
+}
+
 Path Mesh::FindPath(const PolygonKey& start, const PolygonKey& goal, const Point& startPos,
                     const Point& goalPos) const {
   Path out;

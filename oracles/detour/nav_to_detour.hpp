@@ -41,7 +41,9 @@ struct Tile {
   // z each) and its triangles [triangleBase, triangleBase +
   // triangleCount) of detailTriangles (4 bytes each: three vertex numbers,
   // k < corners the corner k, corners + j the extra vertex j, then the
-  // edge flags). Empty detailPolygons: a fan of the corners.
+  // edge flags in Detour's encoding: two bits per edge k at bits 2k and
+  // 2k + 1, 1 = on the polygon's boundary, as dtGetDetailTriEdgeFlags
+  // reads them). Empty detailPolygons: a fan of the corners.
   struct DetailRange {
     std::uint32_t vertexBase = 0, vertexCount = 0, triangleBase = 0, triangleCount = 0;
   };
@@ -110,6 +112,10 @@ class Mesh {
   std::vector<Link> Links() const;   // every external link of every tile
   // findNearestPoly(center, halfExtents).
   Nearest FindNearestPolygon(const Point& center, const Point& halfExtents) const;
+  // closestPointOnPoly(polygon, p): the polygon's point nearest p in xz,
+  // its height from the detail mesh (whose boundary edges it reads from
+  // the detail triangles' edge flags).
+  Point ClosestPoint(const PolygonKey& polygon, const Point& p) const;
   // findPath(start, goal, startPos, goalPos) with room for 65535 polygons.
   Path FindPath(const PolygonKey& start, const PolygonKey& goal, const Point& startPos,
                 const Point& goalPos) const;
