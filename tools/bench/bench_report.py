@@ -92,6 +92,17 @@ def median(entry, key="cpu"):
     return statistics.median(entry[key]) if entry.get(key) else None
 
 
+def median_of(runs, case, arg):
+    """The median time of one case at one argument; None when it did not run."""
+    e = runs.get(case, {}).get(arg)
+    return median(e) if e else None
+
+
+def quotient(a, b):
+    """a / b to three digits; empty when either is missing or b is 0."""
+    return f"{a / b:.3g}" if a is not None and b else ""
+
+
 def fmt_median_time(entry, key="cpu"):
     """The median time, or FAILED with the benchmark's error."""
     t = median(entry, key)

@@ -17,7 +17,7 @@ import json
 import sys
 
 from bench_report import (arguments, collect, fmt_ratio, fmt_time, machine_line, median,
-                          output_of, ratios, run, time_and_memory_table)
+                          median_of, output_of, quotient, ratios, run, time_and_memory_table)
 
 STAGES = ("polys", "detail")
 
@@ -57,15 +57,6 @@ print()
 names = {s["input"]: s["name"] for s in inputs}
 
 
-def t(case, arg):
-    e = runs.get(case, {}).get(arg)
-    return median(e) if e else None
-
-
-def quotient(a, b):
-    return f"{a / b:.3g}" if a is not None and b else ""
-
-
 print("### Ratios ours / Recast: time; peak RSS; the pass's own memory\n")
 print("Detail: the stage as the build runs it (`internal::BuildDetail`, no stage-input "
       "checks); detail (Build): the public `DetailMeshBuilder::Build` with its checks "
@@ -79,8 +70,9 @@ for arg in args:
     for k in STAGES:
         a, b = runs.get("ours_" + k, {}).get(arg), runs.get("recast_" + k, {}).get(arg)
         cells.append("; ".join(fmt_ratio(x) for x in ratios(a, b)) if a and b else "")
-    op, rp, od, rd, oc = (t(c, arg) for c in ("ours_polys", "recast_polys", "ours_detail",
-                                              "recast_detail", "ours_detail_checked"))
+    op, rp, od, rd, oc = (median_of(runs, c, arg)
+                          for c in ("ours_polys", "recast_polys", "ours_detail", "recast_detail",
+                                    "ours_detail_checked"))
     cells.append(quotient(oc, rd))
     both = None if None in (op, od, rp, rd) else (op + od, rp + rd)
     cells.append(f"{quotient(*both)} ({fmt_time(both[0])} / {fmt_time(both[1])})" if both else "")
@@ -94,7 +86,7 @@ print("### The stage-input checks of DetailMeshBuilder::Build (argument: input)\
 print("| argument | detail | Build | checks' share of Build |")
 print("| --- | --- | --- | --- |")
 for arg in args:
-    od, oc = t("ours_detail", arg), t("ours_detail_checked", arg)
+    od, oc = median_of(runs, "ours_detail", arg), median_of(runs, "ours_detail_checked", arg)
     if od is not None and oc:
         print(f"| {arg} | {fmt_time(od)} | {fmt_time(oc)} | {(oc - od) / oc:.2f} |")
 print()

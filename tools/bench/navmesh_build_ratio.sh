@@ -15,8 +15,8 @@ PYTHONPATH="$(dirname "$0")" exec /usr/bin/python3 - "$0" "$@" <<'PY'
 import json
 import sys
 
-from bench_report import (arguments, collect, fmt_ratio, fmt_time, median, output_of, ratios,
-                          run, time_and_memory_table)
+from bench_report import (arguments, collect, fmt_ratio, fmt_time, median, median_of, output_of,
+                          quotient, ratios, run, time_and_memory_table)
 
 CASES = ("ours_1", "recast_1", "ours_all", "recast_all")
 
@@ -59,15 +59,6 @@ print()
 names = {s["input"]: s["name"] for s in inputs}
 
 
-def t(case, arg):
-    e = runs.get(case, {}).get(arg)
-    return median(e) if e else None
-
-
-def quotient(a, b):
-    return f"{a / b:.3g}" if a is not None and b else ""
-
-
 print("### Ratios ours / Recast+Detour (time; peak RSS) and speed-ups\n")
 print("Time is elapsed time; CPU is the process's CPU time (all threads: on all cores the "
       "total work), the steadier figure on a loaded machine.\n")
@@ -89,8 +80,8 @@ for arg in args:
                       for c in pair)) for pair in (("ours_1", "recast_1"),
                                                    ("ours_all", "recast_all"))]
     cells = [fmt_ratio(r1[0]), fmt_ratio(r_all[0]), *cpu, fmt_ratio(r1[1]), fmt_ratio(r_all[1]),
-             quotient(t("ours_1", arg), t("ours_all", arg)),
-             quotient(t("recast_1", arg), t("recast_all", arg))]
+             quotient(median_of(runs, "ours_1", arg), median_of(runs, "ours_all", arg)),
+             quotient(median_of(runs, "recast_1", arg), median_of(runs, "recast_all", arg))]
     print(f"| {arg} | {names.get(arg, '')} | " + " | ".join(cells) + " |")
 print()
 
