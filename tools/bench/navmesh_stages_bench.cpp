@@ -53,6 +53,7 @@
 #include "onepath/build3d/polygonizer.hpp"
 #include "onepath/build3d/tile_grid.hpp"
 #include "onepath/navmesh.hpp"
+#include "onepath/navmesh/internal/build_tile.hpp"
 #include "onepath/navmesh/stitch.hpp"
 #include "onepath/navmesh/tile_data.hpp"
 #include "tools/bench/bench_support.hpp"
@@ -124,7 +125,7 @@ std::vector<nav::NavTile> TileByStages(const b3d::TriangleSoup& soup,
   // Step 7: the layers and the tile data.
   const std::vector<std::uint16_t> layers =
       in::RegionLayers(compact, cut, d.partition, grid.tileX, grid.tileZ);
-  return nav::WriteTileLayers(polygons, detail, layers, grid, kSettings);
+  return nav::internal::WriteTileLayers(polygons, detail, layers, grid, kSettings, d);
 }
 
 // NavMesh::Build(soup, {}, kSettings, {Threads = 1}) with a mark after each

@@ -85,7 +85,7 @@ std::vector<NavTile> TileFromSpans(b3::Heightfield spans, const b3::TileGrid& gr
       b3::internal::RegionLayers(compact, cut, d.partition, grid.tileX, grid.tileZ);
   compact = {};
   cut = {};
-  return WriteTileLayers(polygons, detail, layers, grid, settings);
+  return internal::WriteTileLayers(polygons, detail, layers, grid, settings, d);
 }
 
 }  // namespace onepath::navmesh::internal

@@ -10,6 +10,7 @@
 #include "onepath/core/errors.hpp"
 #include "onepath/core/limits.hpp"
 #include "onepath/navmesh/assembler.hpp"
+#include "onepath/navmesh/internal/build_tile.hpp"
 
 namespace onepath::navmesh {
 
@@ -24,12 +25,14 @@ bool FitsInt32(std::int64_t v) {
 
 }  // namespace
 
+namespace internal {
+
 std::vector<NavTile> WriteTileLayers(const build3d::PolyMesh& polygons,
                                      const build3d::DetailMesh& detail,
                                      std::span<const std::uint16_t> regionLayers,
                                      const build3d::TileGrid& grid,
-                                     const build3d::NavSettings& settings) {
-  const build3d::DerivedSettings derived = build3d::DeriveSettings(settings);
+                                     const build3d::NavSettings& settings,
+                                     const build3d::DerivedSettings& derived) {
   const auto& meshPolygons = polygons.polygons;
   // Checks 1 and 2 (b3d.tile-data), before any layer.
   for (std::size_t p = 0; p < meshPolygons.size(); ++p) {
@@ -153,6 +156,17 @@ std::vector<NavTile> WriteTileLayers(const build3d::PolyMesh& polygons,
         std::move(detailVertices), std::move(detailTriangles)));
   }
   return tiles;
+}
+
+}  // namespace internal
+
+std::vector<NavTile> WriteTileLayers(const build3d::PolyMesh& polygons,
+                                     const build3d::DetailMesh& detail,
+                                     std::span<const std::uint16_t> regionLayers,
+                                     const build3d::TileGrid& grid,
+                                     const build3d::NavSettings& settings) {
+  return internal::WriteTileLayers(polygons, detail, regionLayers, grid, settings,
+                                   build3d::DeriveSettings(settings));
 }
 
 }  // namespace onepath::navmesh

@@ -34,4 +34,13 @@ std::vector<NavTile> TileFromSpans(build3d::Heightfield spans, const build3d::Ti
                                    const build3d::DerivedSettings& derived,
                                    TileStageValues* keep = nullptr);
 
+// b3d.tile-data on the build's own settings: WriteTileLayers with the
+// settings already derived (and so checked) once for the whole build.
+std::vector<NavTile> WriteTileLayers(const build3d::PolyMesh& polygons,
+                                     const build3d::DetailMesh& detail,
+                                     std::span<const std::uint16_t> regionLayers,
+                                     const build3d::TileGrid& grid,
+                                     const build3d::NavSettings& settings,
+                                     const build3d::DerivedSettings& derived);
+
 }  // namespace onepath::navmesh::internal
