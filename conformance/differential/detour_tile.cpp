@@ -20,7 +20,7 @@ detour_oracle::Tile ToDetour(const NavTile& t, bool detail) {
   d.tileSize = t.tileSize();
   for (const TileVertex& v : t.vertices()) d.vertices.insert(d.vertices.end(), {v.x, v.y, v.z});
   for (const NavPolygon& p : t.polygons()) {
-    d.polygons.push_back(p.vertices);
+    d.polygons.emplace_back(p.vertices.begin(), p.vertices.end());
     std::vector<std::int32_t> links;
     for (const EdgeLink& l : p.links) {
       links.push_back(l.kind == kLinkWall      ? -1

@@ -43,7 +43,8 @@ inline NavTile MakeTile(std::int32_t tileX, std::int32_t tileZ, TileOrigin origi
   std::vector<DetailPolygon> detail;
   std::vector<DetailTriangle> triangles;
   for (const PolySpec& s : specs) {
-    polygons.push_back({s.corners, s.links, 0, 1});
+    polygons.push_back({PolygonVertices(s.corners.begin(), s.corners.end()),
+                        PolygonLinks(s.links.begin(), s.links.end()), 0, 1});
     const std::vector<DetailTriangle> fan = Fan(s.corners.size());
     detail.push_back({0, 0, static_cast<std::uint32_t>(triangles.size()),
                       static_cast<std::uint32_t>(fan.size())});

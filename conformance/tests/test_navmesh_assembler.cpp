@@ -160,3 +160,33 @@ TEST(NavAssembler, ErrorsAreCreates) {
                  {.argument = "vertices.x", .vertex = 2, .value = 3, .tileX = 0, .tileZ = 0});
   }
 }
+
+// More than six corners (nav.limits) are nav.create 3.1's error, which the
+// assembler throws before storing a polygon: polygon 1 of 7 corners (on
+// the square's boundary, v0 .. v6 all distinct) gives its count; polygon 0
+// clockwise before it gives nav.convex's error for polygon 0 instead (on
+// (z, x): v0 (0,0), v2 (4,4), v1 (4,0): (4 - 0)(0 - 0) - (4 - 0)(4 - 0)
+// = -16 < 0, corner 2 right of edge 0); a bad vertex before both gives
+// nav.create 2's.
+TEST(NavAssembler, MoreThanSixCornersIsCreatesCountErrorInItsOrder) {
+  CLAUSE("nav.assemble nav.create nav.limits");
+  std::vector<TileVertex> v = {{0, 0, 0}, {0, 0, 4}, {4, 0, 4}, {4, 0, 0},
+                               {2, 0, 0}, {1, 0, 0}, {0, 0, 2}};
+  const AssemblerPolygon seven{{0, 6, 1, 2, 3, 4, 5}, 1, 1};
+  const auto expect = [&](const std::vector<TileVertex>& vertices, const AssemblerPolygon& first,
+                          const ErrorFields& fields) {
+    try {
+      Local(vertices, {first, seven});
+      ADD_FAILURE() << "no exception";
+    } catch (const OnePathException& e) {
+      ExpectFields(e.fields(), fields);
+    }
+  };
+  expect(v, {{0, 1, 2}, 1, 1},
+         {.argument = "polygons", .tileX = 3, .tileZ = 4, .count = 7, .polygon = 1});
+  expect(v, {{0, 2, 1}, 1, 1},
+         {.argument = "convex", .vertex = 2, .edge = 0, .tileX = 3, .tileZ = 4, .polygon = 0});
+  v[1].x = 5;  // beyond tileSize 4: vertices.x of vertex 1
+  expect(v, {{0, 1, 2}, 1, 1},
+         {.argument = "vertices.x", .vertex = 1, .value = 5, .tileX = 3, .tileZ = 4});
+}

@@ -260,6 +260,64 @@ TEST(NavTileFormat, DeserializeChecksAsCreateDoes) {
   ExpectError([&] { Deserialize(c); }, AE, At({.argument = "polygons", .count = 7, .polygon = 0}));
 }
 
+// A polygon of n corners (n 7 .. 255) in the bytes: its corners and links
+// are read (the bytes' errors first), none kept, and nav.create's checks
+// run in their order: the header, the vertices and the polygons before it
+// win over its corner count. TwoTriangles' bytes: P0's corner count at
+// 44 + 52 + 4 = 100, its 3 corners at 101 .. 106, 3 links at 107 .. 121,
+// area 122, flags 123 .. 124; P1's corner count at 125, its corners at 126.
+static std::vector<std::uint8_t> WithCorners(std::vector<std::uint8_t> b, std::size_t at, int n) {
+  b[at] = static_cast<std::uint8_t>(n);
+  std::vector<std::uint8_t> corners;
+  for (int k = 3; k < n; ++k) {
+    corners.push_back(static_cast<std::uint8_t>(k));
+    corners.push_back(0);
+  }
+  b.insert(b.begin() + static_cast<std::ptrdiff_t>(at + 7), corners.begin(), corners.end());
+  const std::size_t links = at + 7 + corners.size() + 15;  // after the 3 links there
+  b.insert(b.begin() + static_cast<std::ptrdiff_t>(links), static_cast<std::size_t>(5 * (n - 3)),
+           0x00);  // walls
+  return b;
+}
+
+TEST(NavTileFormat, DeserializeReadsMoreThanSixCornersThenChecksInCreatesOrder) {
+  CLAUSE("nav.deserialize nav.create nav.limits");
+  const std::vector<std::uint8_t> good = Serialize(TwoTriangles().Create());
+  // 255 corners (the largest u8) at P0, 8 at P1: P0's count.
+  ExpectError([&] { Deserialize(WithCorners(WithCorners(good, 125, 8), 100, 255)); }, AE,
+              At({.argument = "polygons", .count = 255, .polygon = 0}));
+  // 7 corners at P1: its count, polygon 1.
+  const std::vector<std::uint8_t> seven = WithCorners(good, 125, 7);
+  ExpectError([&] { Deserialize(seven); }, AE,
+              At({.argument = "polygons", .count = 7, .polygon = 1}));
+  // ... after P0's area 64 (nav.create 3, P0 completely before P1).
+  std::vector<std::uint8_t> b = seven;
+  b[122] = 64;
+  ExpectError([&] { Deserialize(b); }, AOORE,
+              At({.argument = "area", .value = 64.0, .polygon = 0}));
+  // ... after a vertex out of range (nav.create 2): v0.x (bytes 48 .. 51)
+  // = -1, binary32 0xbf800000.
+  b = seven;
+  b[50] = 0x80;
+  b[51] = 0xbf;
+  ExpectError([&] { Deserialize(b); }, AOORE,
+              At({.argument = "vertices.x", .vertex = 0, .value = -1.0}));
+  // ... after a bad layer (nav.create 1, bytes 14 .. 15 = 1024).
+  b = seven;
+  b[15] = 0x04;
+  ExpectError([&] { Deserialize(b); }, AOORE, At({.argument = "layer", .value = 1024.0}));
+  // The bytes' errors come first (nav.deserialize 3, 4): one byte short, or
+  // one over.
+  b = seven;
+  b.pop_back();
+  ExpectError([&] { Deserialize(b); }, AE,
+              {.argument = "bytes", .count = static_cast<std::int64_t>(b.size())});
+  b = seven;
+  b.push_back(0);
+  ExpectError([&] { Deserialize(b); }, AE,
+              {.argument = "bytes", .count = static_cast<std::int64_t>(b.size())});
+}
+
 TEST(NavTileCreate, HeaderErrors) {
   CLAUSE("nav.create");
   const double nan = std::numeric_limits<double>::quiet_NaN();

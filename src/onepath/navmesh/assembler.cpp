@@ -7,6 +7,8 @@
 #include <tuple>
 #include <utility>
 
+#include "onepath/navmesh/internal/tile_checks.hpp"
+
 namespace onepath::navmesh {
 
 namespace {
@@ -111,8 +113,16 @@ NavTile NavTileAssembler::FromLocalPolygons(std::int32_t tileX, std::int32_t til
   std::vector<NavPolygon> navPolygons;
   navPolygons.reserve(polygons.size());
   for (std::size_t p = 0; p < polygons.size(); ++p) {
-    navPolygons.push_back(
-        {polygons[p].vertices, std::move(links[p]), polygons[p].area, polygons[p].flags});
+    const std::vector<std::uint16_t>& corners = polygons[p].vertices;
+    // More corners than a NavPolygon holds: nav.create's error for this
+    // polygon, or an earlier one's (the assembler adds no check of its own).
+    if (corners.size() > PolygonVertices::capacity()) {
+      internal::ThrowCornerCount(tileX, tileZ, layer, origin, tileSize, vertices, navPolygons,
+                                 static_cast<std::int64_t>(corners.size()));
+    }
+    navPolygons.push_back({PolygonVertices(corners.begin(), corners.end()),
+                           PolygonLinks(links[p].begin(), links[p].end()), polygons[p].area,
+                           polygons[p].flags});
   }
   return NavTile::Create(tileX, tileZ, layer, origin, tileSize, std::move(vertices),
                          std::move(navPolygons), std::move(detailPolygons),

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <map>
 #include <mutex>
 #include <thread>
 #include <utility>
@@ -33,44 +34,91 @@ void CheckOptions(const BuildOptions& options) {
 
 // b3d.build.parallel: tile i of `order` is built by buildTile(i, keep), on
 // up to Threads workers (the calling thread one of them: one thread stack
-// and malloc arena fewer) that take tiles in build order; each tile's
-// tiles or error wait in its slot, and the slots are added in build order,
-// the first error thrown (b3d.tile-order). With options.tileStages, each
-// tile's polygons and detail wait in `keep` (else it is null) and are
-// passed on in build order after the last tile is added.
+// and malloc arena fewer) that take tiles in build order. A tile's tiles are
+// added to the mesh in build order as soon as every tile before it is (on
+// one thread: right after it is built); one finished before that waits in
+// `pending` with its tiles or error. The first error in build order stops
+// the adding and is thrown (b3d.tile-order). So the mesh's peak memory is
+// its tiles' and a few tiles' waiting, with no list per tile of the range
+// (the tiles waiting in one each until the end left a hole each where the
+// mesh's nodes could not go). With options.tileStages, each tile's polygons
+// and detail wait in `keep` (else it is null) and are passed on in build
+// order after the last tile is added.
 template <typename BuildTile>
 NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& options,
                  const BuildTile& buildTile) {
-  // b3d.build: the tiles of `only`, in build order.
+  // b3d.build: the tiles of `only`, in build order (all of them without).
   std::vector<std::size_t> chosen;
-  for (std::size_t i = 0; i < order.size(); ++i)
-    if (!options.only || options.only->Contains(order[i].x, order[i].z)) chosen.push_back(i);
-  const std::size_t n = chosen.size();
-  std::vector<std::vector<NavTile>> slots(n);
-  std::vector<std::exception_ptr> errors(n);
+  if (options.only) {
+    for (std::size_t i = 0; i < order.size(); ++i)
+      if (options.only->Contains(order[i].x, order[i].z)) chosen.push_back(i);
+  }
+  const std::size_t n = options.only ? chosen.size() : order.size();
+  const auto tileOf = [&](std::size_t i) { return options.only ? chosen[i] : i; };
   std::vector<internal::TileStageValues> kept(options.tileStages ? n : 0);
   std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> firstError{n};
   std::mutex progressLock;
   std::int64_t done = 0;
+  // What a tile gave: its tiles, or its error.
+  struct Outcome {
+    std::vector<NavTile> tiles;
+    std::exception_ptr error;
+  };
+  // Under addLock: the mesh holds the tiles of 0 .. added - 1; `failure` is
+  // the first error in build order (the tile's, or AddTile's on its tiles),
+  // after which nothing is added.
+  NavMesh mesh;
+  std::mutex addLock;
+  std::map<std::size_t, Outcome> pending;
+  std::size_t added = 0;
+  std::exception_ptr failure;
+  const auto add = [&](Outcome& outcome) {
+    if (outcome.error) {
+      failure = outcome.error;
+      return;
+    }
+    try {
+      for (NavTile& tile : outcome.tiles) mesh.AddTile(std::move(tile));
+    } catch (...) {
+      failure = std::current_exception();
+      return;
+    }
+    ++added;
+  };
   auto work = [&] {
     for (;;) {
       const std::size_t i = next.fetch_add(1);
       // Tiles after a failed one are not needed (the earlier error wins).
       if (i >= n || i > firstError.load()) return;
+      Outcome outcome;
       try {
-        slots[i] = buildTile(chosen[i], options.tileStages ? &kept[i] : nullptr);
+        outcome.tiles = buildTile(tileOf(i), options.tileStages ? &kept[i] : nullptr);
       } catch (...) {
-        errors[i] = std::current_exception();
+        outcome.error = std::current_exception();
         std::size_t seen = firstError.load();
         while (i < seen && !firstError.compare_exchange_weak(seen, i)) {
+        }
+      }
+      const std::size_t layers = outcome.tiles.size();
+      {
+        const std::lock_guard<std::mutex> hold(addLock);
+        if (!failure) {
+          if (i == added) {
+            add(outcome);
+            for (auto it = pending.begin(); !failure && it != pending.end() && it->first == added;
+                 it = pending.erase(it)) {
+              add(it->second);
+            }
+          } else {
+            pending.emplace(i, std::move(outcome));
+          }
         }
       }
       if (options.progress) {
         const std::lock_guard<std::mutex> hold(progressLock);
         ++done;
-        options.progress(
-            {done, static_cast<std::int64_t>(n), order[i].x, order[i].z, slots[i].size()});
+        options.progress({done, static_cast<std::int64_t>(n), order[i].x, order[i].z, layers});
       }
     }
   };
@@ -81,15 +129,13 @@ NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& op
     for (std::size_t w = 1; w < workers; ++w) threads.emplace_back(work);
     work();
   }
-  NavMesh mesh;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (errors[i]) std::rethrow_exception(errors[i]);
-    for (NavTile& tile : slots[i]) mesh.AddTile(std::move(tile));
-    slots[i] = {};
-  }
+  // Every tile before the first error was built and added (a worker skips
+  // only tiles after an error), so `failure` is the error the tiles added
+  // in build order after the build would meet first.
+  if (failure) std::rethrow_exception(failure);
   for (std::size_t i = 0; i < kept.size(); ++i) {
     if (!kept[i].reached) continue;
-    options.tileStages(order[chosen[i]].x, order[chosen[i]].z, kept[i].polygons, kept[i].detail);
+    options.tileStages(order[tileOf(i)].x, order[tileOf(i)].z, kept[i].polygons, kept[i].detail);
     kept[i] = {};
   }
   return mesh;
@@ -116,7 +162,8 @@ NavMesh NavMesh::Build(const b3::TriangleSoup& soup, std::span<const b3::ConvexV
         const b3::TileGrid grid = b3::SoupTileGrid(soup, mine, settings, d, order[i].x, order[i].z);
         const b3::TileTriangles classified =
             b3::internal::ClassifyTriangles(soup, mine, d.slopeCosine);
-        mine = {};
+        // (`mine = {}` would assign an empty list and keep the block.)
+        std::vector<std::uint32_t>().swap(mine);
         return internal::TileFromSpans(
             b3::internal::Rasterize(soup, classified, grid, d.walkableClimb), grid, volumes,
             settings, d, keep);

@@ -5,10 +5,12 @@
 // A mesh's bytes (nav.mesh-bytes) and the links' bytes (nav.links-bytes).
 #include <cstddef>
 #include <cstring>
+#include <span>
 #include <utility>
 
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
+#include "onepath/navmesh/internal/tile_checks.hpp"
 #include "onepath/navmesh/navmesh.hpp"
 #include "onepath/navmesh/stitch.hpp"
 #include "onepath/navmesh/tile.hpp"
@@ -158,14 +160,28 @@ NavTile Deserialize(std::span<const std::uint8_t> bytes) {
   const float tileSize = r.F32();
   std::vector<TileVertex> vertices = ReadPositions(r);
   std::vector<NavPolygon> polygons(r.Count(4));
-  for (NavPolygon& p : polygons) {
+  // A corner count above kMaxVertsPerPoly is read with its corners and
+  // links (the bytes' errors come first), which are not kept: nav.create
+  // rejects it (ThrowCornerCount, below), unless a polygon before it fails.
+  std::size_t oversized = polygons.size();
+  std::uint8_t oversizedCount = 0;
+  for (std::size_t i = 0; i < polygons.size(); ++i) {
+    NavPolygon& p = polygons[i];
     const std::uint8_t n = r.U8();
-    p.vertices.resize(n);
-    for (std::uint16_t& v : p.vertices) v = r.U16();
-    p.links.resize(n);
-    for (EdgeLink& link : p.links) {
-      link.kind = r.U8();
-      link.value = r.U32();
+    const bool fits = n <= p.vertices.capacity();
+    if (!fits && oversized == polygons.size()) {
+      oversized = i;
+      oversizedCount = n;
+    }
+    p.vertices.resize(fits ? n : 0);
+    for (std::uint8_t k = 0; k < n; ++k) {
+      const std::uint16_t v = r.U16();
+      if (fits) p.vertices[k] = v;
+    }
+    p.links.resize(fits ? n : 0);
+    for (std::uint8_t k = 0; k < n; ++k) {
+      const EdgeLink link{.kind = r.U8(), .value = r.U32()};
+      if (fits) p.links[k] = link;
     }
     p.area = r.U8();
     p.flags = r.U16();
@@ -192,6 +208,11 @@ NavTile Deserialize(std::span<const std::uint8_t> bytes) {
         {.argument = "bytes", .count = static_cast<std::int64_t>(bytes.size())});
   }
   // Then nav.create on the values read.
+  if (oversized != polygons.size()) {
+    internal::ThrowCornerCount(tileX, tileZ, layer, origin, tileSize, vertices,
+                               std::span<const NavPolygon>(polygons.data(), oversized),
+                               oversizedCount);
+  }
   return NavTile::Create(tileX, tileZ, layer, origin, tileSize, std::move(vertices),
                          std::move(polygons), std::move(detail), std::move(detailVertices),
                          std::move(triangles));

@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
+#include <span>
 #include <string>
 
 #include "onepath/core/errors.hpp"
@@ -54,14 +56,19 @@ void CheckPositions(const Thrower& t, const std::vector<TileVertex>& vertices, f
   }
 }
 
-// nav.create 3: one polygon's corners, area and shape.
-void CheckPolygon(const Thrower& t, const NavPolygon& poly, int64_t index,
-                  const std::vector<TileVertex>& vertices) {
-  const int64_t n = static_cast<int64_t>(poly.vertices.size());
+// nav.create 3.1: a corner count n not in 3 .. 6.
+void CheckCornerCount(const Thrower& t, int64_t n, int64_t index) {
   if (n < build3d::kMinVertsPerPoly || n > build3d::kMaxVertsPerPoly) {
     t.Argument("a polygon's corner count is out of range",
                {.argument = "polygons", .count = n, .polygon = index});
   }
+}
+
+// nav.create 3: one polygon's corners, area and shape.
+void CheckPolygon(const Thrower& t, const NavPolygon& poly, int64_t index,
+                  const std::vector<TileVertex>& vertices) {
+  const int64_t n = static_cast<int64_t>(poly.vertices.size());
+  CheckCornerCount(t, n, index);
   if (static_cast<int64_t>(poly.links.size()) != n) {
     t.Argument(
         "a polygon's link count is not its corner count",
@@ -85,9 +92,10 @@ void CheckPolygon(const Thrower& t, const NavPolygon& poly, int64_t index,
     t.OutOfRange("a polygon's area is out of range",
                  {.argument = "area", .value = static_cast<double>(poly.area), .polygon = index});
   }
-  std::vector<TileVertex> corners;
-  for (std::uint16_t v : poly.vertices) corners.push_back(vertices[v]);
-  internal::CheckConvex(corners, index, t.tileX, t.tileZ);
+  TileVertex corners[build3d::kMaxVertsPerPoly];
+  for (int64_t k = 0; k < n; ++k) corners[k] = vertices[poly.vertices[static_cast<std::size_t>(k)]];
+  internal::CheckConvex(std::span<const TileVertex>(corners, static_cast<std::size_t>(n)), index,
+                        t.tileX, t.tileZ);
 }
 
 // nav.link: both corners of a portal edge on its side, bitwise (a zero is +0).
@@ -255,14 +263,9 @@ void CheckDetail(const Thrower& t, const std::vector<NavPolygon>& polygons,
   }
 }
 
-}  // namespace
-
-NavTile NavTile::Create(std::int32_t tileX, std::int32_t tileZ, std::uint16_t layer,
-                        TileOrigin origin, float tileSize, std::vector<TileVertex> vertices,
-                        std::vector<NavPolygon> polygons, std::vector<DetailPolygon> detailPolygons,
-                        std::vector<TileVertex> detailVertices,
-                        std::vector<DetailTriangle> detailTriangles) {
-  const Thrower t{tileX, tileZ};
+// nav.create 1, 2: the header and the vertices.
+void CheckHeaderAndVertices(const Thrower& t, std::uint16_t layer, const TileOrigin& origin,
+                            float tileSize, const std::vector<TileVertex>& vertices) {
   // nav.create 1: the header.
   const double originValues[3] = {origin.x, origin.y, origin.z};
   const char* originNames[3] = {"originX", "originY", "originZ"};
@@ -288,10 +291,39 @@ NavTile NavTile::Create(std::int32_t tileX, std::int32_t tileZ, std::uint16_t la
                  {.argument = "vertices", .count = static_cast<int64_t>(vertices.size())});
   }
   CheckPositions(t, vertices, tileSize, "vertices");
-  // nav.create 3: each polygon, completely before the next.
+}
+
+// nav.create 3: each polygon, completely before the next.
+void CheckPolygons(const Thrower& t, std::span<const NavPolygon> polygons,
+                   const std::vector<TileVertex>& vertices) {
   for (std::size_t p = 0; p < polygons.size(); ++p) {
     CheckPolygon(t, polygons[p], static_cast<int64_t>(p), vertices);
   }
+}
+
+}  // namespace
+
+void internal::ThrowCornerCount(std::int32_t tileX, std::int32_t tileZ, std::uint16_t layer,
+                                const TileOrigin& origin, float tileSize,
+                                const std::vector<TileVertex>& vertices,
+                                std::span<const NavPolygon> before, std::int64_t corners) {
+  const Thrower t{tileX, tileZ};
+  CheckHeaderAndVertices(t, layer, origin, tileSize, vertices);
+  CheckPolygons(t, before, vertices);
+  CheckCornerCount(t, corners, static_cast<int64_t>(before.size()));
+  // Only called with a count a NavPolygon cannot hold, which the line above
+  // throws for.
+  std::abort();
+}
+
+NavTile NavTile::Create(std::int32_t tileX, std::int32_t tileZ, std::uint16_t layer,
+                        TileOrigin origin, float tileSize, std::vector<TileVertex> vertices,
+                        std::vector<NavPolygon> polygons, std::vector<DetailPolygon> detailPolygons,
+                        std::vector<TileVertex> detailVertices,
+                        std::vector<DetailTriangle> detailTriangles) {
+  const Thrower t{tileX, tileZ};
+  CheckHeaderAndVertices(t, layer, origin, tileSize, vertices);
+  CheckPolygons(t, polygons, vertices);
   // nav.create 4, 5.
   CheckLinks(t, polygons, vertices, tileSize);
   CheckDetail(t, polygons, detailPolygons, detailVertices, detailTriangles, tileSize);

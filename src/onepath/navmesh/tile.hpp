@@ -4,11 +4,14 @@
 // nav.deserialize), which are its canonical bytes.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "onepath/build3d/detail_mesh.hpp"
+#include "onepath/core/fixed_vector.hpp"
+#include "onepath/core/limits.hpp"
 
 namespace onepath::navmesh {
 
@@ -45,11 +48,19 @@ struct EdgeLink {
   friend bool operator==(const EdgeLink&, const EdgeLink&) = default;
 };
 
+// nav.tile: a polygon's corners and links, at most kMaxVertsPerPoly of
+// each (nav.limits: 3 .. 6 corners), stored in the polygon itself.
+using PolygonVertices =
+    FixedVector<std::uint16_t, static_cast<std::size_t>(build3d::kMaxVertsPerPoly)>;
+using PolygonLinks = FixedVector<EdgeLink, static_cast<std::size_t>(build3d::kMaxVertsPerPoly)>;
+
 // nav.tile: corners (vertex indices, counter-clockwise) and one link per
-// edge (edge k from corner k to corner k + 1).
+// edge (edge k from corner k to corner k + 1). A polygon of more corners
+// cannot be given: Deserialize and the assembler, which read or take such
+// counts, throw nav.create's corner-count error for it instead.
 struct NavPolygon {
-  std::vector<std::uint16_t> vertices;
-  std::vector<EdgeLink> links;
+  PolygonVertices vertices;
+  PolygonLinks links;
   std::uint8_t area = 0;
   std::uint16_t flags = 0;
   friend bool operator==(const NavPolygon&, const NavPolygon&) = default;

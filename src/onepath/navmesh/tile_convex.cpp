@@ -15,7 +15,7 @@ int TileOrient(const TileVertex& a, const TileVertex& b, const TileVertex& c) {
                          {double{c.z}, double{c.x}});
 }
 
-void CheckConvex(const std::vector<TileVertex>& p, std::int64_t polygon, std::int32_t tileX,
+void CheckConvex(std::span<const TileVertex> p, std::int64_t polygon, std::int32_t tileX,
                  std::int32_t tileZ) {
   const std::size_t n = p.size();
   const auto fail = [&](const char* message, ErrorFields f) {
