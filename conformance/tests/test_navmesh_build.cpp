@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -220,7 +222,17 @@ TEST(NavMeshBuild, PartOfTheRangeGivesTheSameTiles) {
     // The middle of the range, one tile wide in x, two deep in z.
     const b3::TileRange part{(range.x0 + range.x1) / 2, (range.x0 + range.x1) / 2,
                              (range.z0 + range.z1) / 2, (range.z0 + range.z1) / 2 + 1};
-    const NavMesh some = NavMesh::Build(soup, {}, settings, {.Threads = 2, .only = part});
+    // Progress names each tile of the part once (b3d.build: the tile built).
+    std::set<std::pair<std::int64_t, std::int64_t>> reported;
+    std::mutex lock;
+    const NavMesh some = NavMesh::Build(
+        soup, {}, settings, {.Threads = 2, .only = part, .progress = [&](const BuildProgress& p) {
+                               const std::lock_guard<std::mutex> hold(lock);
+                               EXPECT_TRUE(part.Contains(p.tileX, p.tileZ))
+                                   << gen::LevelKindName(kind) << " " << p.tileX << "," << p.tileZ;
+                               EXPECT_TRUE(reported.emplace(p.tileX, p.tileZ).second);
+                             }});
+    EXPECT_EQ(reported.size(), 2u) << gen::LevelKindName(kind);  // 1 x 2 tiles
     std::size_t expected = 0;
     for (const NavTile* tile : whole.Tiles()) {
       if (!part.Contains(tile->tileX(), tile->tileZ())) continue;

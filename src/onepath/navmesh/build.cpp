@@ -118,7 +118,8 @@ NavMesh RunTiles(const std::vector<b3::TileIndex>& order, const BuildOptions& op
       if (options.progress) {
         const std::lock_guard<std::mutex> hold(progressLock);
         ++done;
-        options.progress({done, static_cast<std::int64_t>(n), order[i].x, order[i].z, layers});
+        options.progress(
+            {done, static_cast<std::int64_t>(n), order[tileOf(i)].x, order[tileOf(i)].z, layers});
       }
     }
   };
