@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the golden family `navmesh/tiles/` (docs/golden-format.md): one
 navigation-mesh tile on its own (docs/spec/navmesh-format.md), through
-`NavTile.Deserialize` and `NavTileAssembler.FromLocalPolygons`.
+`NavTile.Deserialize` and `NavTileAssembler.FromLocalPolygons`, and a
+mesh's bytes read back through `NavMesh.Deserialize` (nav.mesh-bytes).
 
 Nothing of src/ or of the runner is used. The tiles' bytes are written
 here from the table of nav.serialize with Python's struct, and hashed with
@@ -25,6 +26,10 @@ Serialize(Deserialize(bytes)), which for a valid tile is the bytes given
 [{"vertices": [...], "area", "flags"}, ...], "detailPolygons": [[vertexBase,
 vertexCount, triangleBase, triangleCount], ...], "detailVertices": [...],
 "detailTriangles": [[a, b, c, flags], ...]}; its output is the tile's bytes.
+`NavMesh.Deserialize` takes {"bytes": hex}; its output is Serialize of the
+mesh read: the mesh's bytes written here from nav.mesh-bytes' table with
+the tiles sorted in nav.mesh's order (ascending tileZ, tileX, layer), which
+are the bytes given when they list the tiles in that order.
 """
 import copy
 import hashlib
@@ -396,8 +401,9 @@ def many_vertices_tile(count):
 
 # ---- the vectors ----------------------------------------------------------
 
-ORDER = ["nav.orient", "nav.limits", "nav.tile", "nav.link", "nav.detail", "nav.serialize",
-         "nav.deserialize", "nav.create", "nav.convex", "nav.assemble", "canon.hash"]
+ORDER = ["nav.orient", "nav.limits", "nav.tile", "nav.link", "nav.detail", "nav.mesh",
+         "nav.serialize", "nav.deserialize", "nav.mesh-bytes", "nav.create", "nav.convex",
+         "nav.assemble", "canon.hash"]
 
 
 def ordered(clauses):
@@ -405,23 +411,23 @@ def ordered(clauses):
     return [c for c in ORDER if c in clauses]
 
 
-def deserialize_vector(kind, data, clauses, why, error=None, flags=()):
+def bytes_vector(op, kind, data, clauses, why, expected, positive, error, flags):
+    """A vector of an operation that takes {"bytes": hex} (its key: the bytes
+    as a list of u8): expected = the output's bytes, positive = the
+    provenance of a positive vector; or error = (type, fields)."""
     key = struct.pack("<I", len(data)) + data
     v = {
-        "id": "navtile_deserialize/%s/%s" % (kind, hashlib.sha256(key).hexdigest()[:12]),
-        "op": "NavTile.Deserialize",
-        "clauses": ordered(clauses),
+        "id": "%s/%s/%s" % (op.lower().replace(".", "_"), kind,
+                            hashlib.sha256(key).hexdigest()[:12]),
+        "op": op,
+        "clauses": clauses,
         "input": {"bytes": data.hex()},
         "flags": [kind] + list(flags),
     }
     if error is None:
-        v["expect"] = {"sha256": hashlib.sha256(data).hexdigest(),
-                       "value": {"bytes": len(data)}}
-        v["provenance"] = ("tools/golden/gen_navmesh_tiles.py: hand-made tile, %s; its bytes "
-                           "written from nav.serialize's table with Python's struct, checked "
-                           "valid against a transcription of nav.create/nav.convex/nav.link/"
-                           "nav.detail, SHA-256 with hashlib (no code of src/); "
-                           "Serialize(Deserialize(b)) = b; the reference agrees" % why)
+        v["expect"] = {"sha256": hashlib.sha256(expected).hexdigest(),
+                       "value": {"bytes": len(expected)}}
+        v["provenance"] = positive
     else:
         etype, fields = error
         v["expect"] = {"error": {"type": etype, "fields": fields}}
@@ -430,6 +436,16 @@ def deserialize_vector(kind, data, clauses, why, error=None, flags=()):
                            "error written by hand from the clause text (no code of src/); the "
                            "reference agrees" % why)
     return v
+
+
+def deserialize_vector(kind, data, clauses, why, error=None, flags=()):
+    return bytes_vector(
+        "NavTile.Deserialize", kind, data, ordered(clauses), why, data,
+        "tools/golden/gen_navmesh_tiles.py: hand-made tile, %s; its bytes "
+        "written from nav.serialize's table with Python's struct, checked "
+        "valid against a transcription of nav.create/nav.convex/nav.link/"
+        "nav.detail, SHA-256 with hashlib (no code of src/); "
+        "Serialize(Deserialize(b)) = b; the reference agrees" % why, error, flags)
 
 
 def assemble_vector(kind, t, clauses, why, error=None, flags=()):
@@ -962,6 +978,245 @@ def assembler_vectors():
     return out
 
 
+# ---- nav.mesh-bytes: a mesh's bytes, from its table ----------------------
+
+def mesh_order(t):
+    """nav.mesh: tiles in ascending (tileZ, tileX, layer), signed."""
+    return (t["tileZ"], t["tileX"], t["layer"])
+
+
+def serialize_mesh(tiles, count=None, version=1, magic=b"OPNM"):
+    """The bytes of nav.mesh-bytes with the tiles in the order given (a
+    valid mesh's bytes when that is the mesh's order): magic, u16 version,
+    u32 count, then per tile u32 length and its nav.serialize bytes. A
+    tile may be given as bytes (written as they are, with their length)."""
+    out = bytearray(magic) + struct.pack("<HI", version, len(tiles) if count is None else count)
+    for t in tiles:
+        data = t if isinstance(t, bytes) else serialize(t)
+        out += struct.pack("<I", len(data)) + data
+    return bytes(out)
+
+
+def rekey(t, x, z, layer):
+    """Tile t under another key (a tile's validity does not depend on its key)."""
+    return mut(t, lambda u: u.update(tileX=x, tileZ=z, layer=layer))
+
+
+def mesh_vector(kind, data, clauses, why, expected=None, error=None, flags=()):
+    return bytes_vector(
+        "NavMesh.Deserialize", kind, data, ordered(set(clauses) | {"nav.mesh-bytes"}), why,
+        expected,
+        "tools/golden/gen_navmesh_tiles.py: hand-made mesh, %s; its bytes "
+        "written from nav.mesh-bytes' and nav.serialize's tables with "
+        "Python's struct, every tile checked valid against a transcription "
+        "of nav.create/nav.convex/nav.link/nav.detail, the expected bytes "
+        "the tiles in nav.mesh's order (ascending tileZ, tileX, layer), "
+        "SHA-256 with hashlib (no code of src/); the reference agrees" % why, error, flags)
+
+
+def mesh_vectors():
+    T = square_tile()  # key (2, -1, 0)
+    W = walls_tile()   # key (0, 0, 7)
+    L = limits_tile()  # key (-2^31, 2^31 - 1, 1023)
+    E = empty_tile()   # key (0, 0, 0), 64 bytes
+    for t in (T, W, L, E):
+        check_valid(t)
+    out = []
+    TILES = ["nav.serialize", "nav.deserialize", "nav.create", "nav.tile"]
+
+    def pos(kind, tiles, clauses, why):
+        """A valid mesh given with its tiles in the order listed; the
+        output lists them in the mesh's order."""
+        keys = [mesh_order(t) for t in tiles]
+        assert len(set(keys)) == len(keys), why
+        data = serialize_mesh(tiles)
+        expected = serialize_mesh(sorted(tiles, key=mesh_order))
+        assert (data == expected) == (keys == sorted(keys)), why
+        out.append(mesh_vector(kind, data, clauses + (TILES if tiles else []), why, expected,
+                               flags=() if data == expected else ("reordered",)))
+
+    def neg(kind, data, clauses, why, error):
+        out.append(mesh_vector(kind, data, clauses, why, error=error))
+
+    # ---- valid meshes
+    empty = serialize_mesh([])
+    assert empty == bytes.fromhex("4f504e4d010000000000")  # nav.mesh-bytes' ten bytes
+    pos("empty", [], [], "the empty mesh: the ten bytes 4f 50 4e 4d 01 00 00 00 00 00")
+    pos("tile", [T], ["nav.link", "nav.detail", "nav.convex"],
+        "one tile (the base tile of NavTile.Deserialize's vectors, key (2, -1, 0))")
+    several = [T, E, rekey(E, 5, 0, 0), W, L]
+    pos("tiles", several, ["nav.mesh", "nav.link", "nav.detail", "nav.convex", "nav.limits"],
+        "five tiles given in the mesh's order: (2, -1, 0), (0, 0, 0), (5, 0, 0), (0, 0, 7), "
+        "(-2^31, 2^31-1, 1023) as (tileX, tileZ, layer); the output is the bytes given")
+    pos("order", several[::-1], ["nav.mesh", "nav.link", "nav.detail", "nav.convex",
+                                 "nav.limits"],
+        "the same five tiles given in reverse order: accepted, and Serialize lists them in the "
+        "mesh's order (a port that keeps the input's order fails)")
+    keyed = [rekey(E, x, z, l) for (x, z, l) in
+             [(-1, 0, 0), (0, -1, 5), (0, 0, 1), (0, 1, 0), (1, 0, 0)]]
+    pos("order", keyed, ["nav.mesh"],
+        "five empty tiles given in (tileX, tileZ, layer) order: the mesh's order is (tileZ, "
+        "tileX, layer), signed: (0, -1, 5), (-1, 0, 0), (0, 0, 1), (1, 0, 0), (0, 1, 0) (tileX "
+        "-1 before 1: a port comparing unsigned or tileX first fails)")
+    pos("order", [rekey(E, 2, -1, 1023), rekey(E, -3, -1, 0), rekey(E, 2, -2, 4),
+                  rekey(E, 2, -1, 0), rekey(E, 1, -1, 1)], ["nav.mesh"],
+        "five empty tiles whose order the layer decides only last: (2, -2, 4), then row -1: "
+        "(-3, -1, 0), (1, -1, 1), (2, -1, 0), (2, -1, 1023) (a port ordering by layer first "
+        "fails)")
+    pos("layers", [rekey(T, 2, -1, 1), T], ["nav.mesh", "nav.link", "nav.detail",
+                                            "nav.convex"],
+        "two layers of one (tileX, tileZ) = (2, -1), the base tile as layer 1 given before "
+        "layer 0: both kept (the key is (tileX, tileZ, layer)), layer 0 first")
+    pos("layers", [rekey(W, 3, -1, 0), rekey(W, 2, -1, 3), T, rekey(E, 2, -1, 1)],
+        ["nav.mesh", "nav.link", "nav.detail", "nav.convex"],
+        "three layers 3, 0, 1 of (2, -1) and a tile (3, -1, 0), given in that order: (2, -1, "
+        "0), (2, -1, 1), (2, -1, 3), (3, -1, 0)")
+
+    # ---- the mesh's checks, in the clause's order
+    one = serialize_mesh([T])
+    neg("magic", b"", [], "no bytes: fewer than four", (AE, {"argument": "magic"}))
+    neg("magic", b"OPN", [], "three bytes, the start of the magic: fewer than four",
+        (AE, {"argument": "magic"}))
+    neg("magic", b"OPNT" + one[4:], [],
+        "a mesh of one tile with the tile's magic OPNT: not the magic",
+        (AE, {"argument": "magic"}))
+    neg("magic", serialize(T), ["nav.serialize"],
+        "a tile's bytes given as a mesh: not the magic", (AE, {"argument": "magic"}))
+    neg("magic", b"opnm" + empty[4:], [], "the empty mesh with a lowercase magic opnm",
+        (AE, {"argument": "magic"}))
+    neg("magic", b"OPNX\x02\x00", [], "a wrong magic and version 2: the magic first",
+        (AE, {"argument": "magic"}))
+    for version in (0, 2, 0xFFFF):
+        neg("version", serialize_mesh([], version=version), [],
+            "the empty mesh with version %d" % version,
+            (AOORE, {"argument": "version", "value": float(version)}))
+    neg("version", serialize_mesh([T], version=2), [], "a mesh of one tile with version 2",
+        (AOORE, {"argument": "version", "value": 2.0}))
+    neg("version", b"OPNM\x02\x00", [],
+        "the magic and version 2, nothing after: the version is checked when read, before the "
+        "bytes end inside the count", (AOORE, {"argument": "version", "value": 2.0}))
+    neg("version", serialize_mesh([b"OPNT"], version=0), [],
+        "version 0 and a bad tile after it: the version first",
+        (AOORE, {"argument": "version", "value": 0.0}))
+    neg("bytes", b"OPNM", [], "the magic only: the bytes end before the version",
+        (AE, {"argument": "bytes", "count": 4}))
+    neg("bytes", b"OPNM\x01", [], "the bytes end inside the version",
+        (AE, {"argument": "bytes", "count": 5}))
+    neg("bytes", b"OPNM\x01\x00", [], "the bytes end before the tile count",
+        (AE, {"argument": "bytes", "count": 6}))
+    neg("bytes", empty[:-1], [], "the empty mesh less its last byte: inside the tile count",
+        (AE, {"argument": "bytes", "count": 9}))
+    cut = serialize_mesh([E], count=2) + b"\x40\x00"
+    assert len(cut) == 80
+    neg("bytes", cut, ["nav.deserialize"],
+        "tile count 2 (8 <= 70 bytes remain), the first tile read, then 2 bytes: the bytes end "
+        "inside the second tile's length", (AE, {"argument": "bytes", "count": 80}))
+    neg("bytes", one[:200], [],
+        "a mesh of one tile (length %d) cut after 200 bytes: the bytes end inside the tile; "
+        "the error is the mesh's (count = the 200 bytes given), not the tile reader's"
+        % len(serialize(T)), (AE, {"argument": "bytes", "count": 200}))
+    neg("bytes", one[:-1], [],
+        "a mesh of one tile less its last byte: the tile's length exceeds what remains by one",
+        (AE, {"argument": "bytes", "count": len(one) - 1}))
+    neg("count", serialize_mesh([b"XXXX"], count=3), [],
+        "tile count 3 with 8 bytes left (12 needed), the first being a tile of length 4 with "
+        "a bad magic: the count is checked before any tile is read",
+        (AE, {"argument": "bytes", "count": 18}))
+    neg("count", serialize_mesh([T], count=0xFFFFFFFF), [],
+        "tile count 2^32-1 before one valid tile: the count, before any tile",
+        (AE, {"argument": "bytes", "count": len(one)}))
+    neg("count", serialize_mesh([b"", b""]), ["nav.deserialize"],
+        "tile count 2 with exactly 8 bytes left (two lengths 0): the count passes (8 is not "
+        "more than 8); the first tile's 0 bytes fail nav.deserialize's magic check",
+        (AE, {"argument": "magic"}))
+    data = one[:10] + struct.pack("<I", 0xFFFFFFFF) + one[14:]
+    neg("bytes", data, [], "one tile whose length is 2^32-1: beyond the bytes that remain",
+        (AE, {"argument": "bytes", "count": len(one)}))
+    bad_magic = b"OPNX" + serialize(T)[4:]
+    data = serialize_mesh([bad_magic])
+    data = data[:10] + struct.pack("<I", len(bad_magic) + 1) + data[14:]
+    neg("bytes", data, [],
+        "one tile with a bad magic whose length is one more than the bytes that remain: the "
+        "length is checked before the tile is read", (AE, {"argument": "bytes",
+                                                           "count": len(data)}))
+    neg("bytes", one + b"\x00", [], "a mesh of one tile and one byte more: bytes after the "
+        "last tile", (AE, {"argument": "bytes", "count": len(one) + 1}))
+    neg("bytes", empty + b"\x00\x00\x00\x00", [],
+        "the empty mesh and four zero bytes (a tile length 0 the count does not announce): "
+        "bytes after the last tile", (AE, {"argument": "bytes", "count": 14}))
+
+    # ---- a tile's own errors, thrown as they are (nav.deserialize, nav.create)
+    neg("tile", serialize_mesh([empty]), ["nav.deserialize"],
+        "one tile whose bytes are the empty mesh's (magic OPNM, not OPNT): nav.deserialize 1",
+        (AE, {"argument": "magic"}))
+    bad_version = serialize(T)[:4] + struct.pack("<H", 2) + serialize(T)[6:]
+    neg("tile", serialize_mesh([bad_version]), ["nav.deserialize"],
+        "one tile of version 2: nav.deserialize 2", (AOORE, {"argument": "version",
+                                                             "value": 2.0}))
+    tb = serialize(T)
+    neg("tile", serialize_mesh([tb[:-1]]), ["nav.deserialize", "nav.serialize"],
+        "one tile less its last byte, its length saying so: nav.deserialize 3 with count = "
+        "the tile's %d bytes (not the mesh's)" % (len(tb) - 1),
+        (AE, {"argument": "bytes", "count": len(tb) - 1}))
+    neg("tile", serialize_mesh([tb + b"\x00"]), ["nav.deserialize", "nav.serialize"],
+        "one tile with one byte more inside its length: nav.deserialize 4 with count = the "
+        "tile's %d bytes" % (len(tb) + 1), (AE, {"argument": "bytes", "count": len(tb) + 1}))
+    area = mut(T, lambda t: t["polygons"][2].update(area=64))
+    neg("tile", serialize_mesh([area]), ["nav.deserialize", "nav.create", "nav.serialize",
+                                         "nav.limits"],
+        "one tile whose polygon 2 has area 64: nav.create 3.3",
+        (AOORE, tf(argument="area", polygon=2, value=64.0)))
+    neg("tile", serialize_mesh([E, W, rekey(area, 7, 9, 2)]),
+        ["nav.deserialize", "nav.create", "nav.serialize"],
+        "three tiles, the third (7, 9, 2) with polygon 2's area 64: nav.create 3.3 at it",
+        (AOORE, {"argument": "area", "polygon": 2, "value": 64.0, "tileX": 7, "tileZ": 9}))
+
+    # ---- a key met twice: nav.mesh's error, when the second tile is added
+    def dup(x, z, layer):
+        return (AE, {"argument": "tile", "tileX": x, "tileZ": z, "layer": layer})
+    neg("duplicate", serialize_mesh([T, T]), ["nav.mesh", "nav.deserialize"],
+        "the base tile twice: nav.mesh's error with its key", dup(2, -1, 0))
+    neg("duplicate", serialize_mesh([T, rekey(W, 2, -1, 1), rekey(E, 0, 0, 0),
+                                     rekey(E, 2, -1, 1)]), ["nav.mesh", "nav.deserialize"],
+        "tiles (2, -1, 0), (2, -1, 1), (0, 0, 0), then another tile (2, -1, 1): layers 0 and 1 "
+        "of one (tileX, tileZ) are two keys; the fourth tile repeats the second's key",
+        dup(2, -1, 1))
+    neg("duplicate", serialize_mesh([rekey(E, -5, 7, 1023), W, rekey(T, -5, 7, 1023)]),
+        ["nav.mesh", "nav.deserialize", "nav.limits"],
+        "tiles (-5, 7, 1023), (0, 0, 7), then a different tile with the first's key: nav.mesh's "
+        "error names the key", dup(-5, 7, 1023))
+
+    # ---- two errors at once: the first in the clause's order wins
+    neg("first", serialize_mesh([area]) + b"\x00", ["nav.deserialize", "nav.create",
+                                                    "nav.serialize"],
+        "a tile with area 64 (nav.create 3.3) and a byte after the last tile: the tiles are "
+        "read (and checked) before the end is", (AOORE, tf(argument="area", polygon=2,
+                                                           value=64.0)))
+    neg("first", serialize_mesh([T, T]) + b"\x00", ["nav.mesh", "nav.deserialize"],
+        "the base tile twice and a byte after the last tile: each tile is added when read, "
+        "before the end is checked", dup(2, -1, 0))
+    neg("first", serialize_mesh([T, T, bad_version]), ["nav.mesh", "nav.deserialize"],
+        "the base tile twice, then a tile of version 2: the second tile's key fails when it is "
+        "added, before the third is read", dup(2, -1, 0))
+    neg("first", serialize_mesh([T, bad_version, T]), ["nav.mesh", "nav.deserialize"],
+        "the base tile, a tile of version 2, the base tile again: the second tile's error "
+        "before the third tile's key", (AOORE, {"argument": "version", "value": 2.0}))
+    neg("first", serialize_mesh([T, area]), ["nav.mesh", "nav.deserialize", "nav.create",
+                                             "nav.serialize"],
+        "the base tile, then a tile with its key and polygon 2's area 64: the tile is read "
+        "and checked (nav.create 3.3) before it is added",
+        (AOORE, tf(argument="area", polygon=2, value=64.0)))
+    data = serialize_mesh([bad_version], count=2) + struct.pack("<I", 1000) + b"\x00" * 8
+    neg("first", data, ["nav.deserialize"],
+        "tile count 2, a first tile of version 2, then a second tile whose length 1000 exceeds "
+        "the 8 bytes that remain: tiles are read one by one, the first tile's error first",
+        (AOORE, {"argument": "version", "value": 2.0}))
+    neg("first", serialize_mesh([T, b"OPNX"]), ["nav.deserialize"],
+        "the base tile, then a tile of 4 bytes with a bad magic: the second tile's error "
+        "(nav.deserialize 1), the first tile being valid", (AE, {"argument": "magic"}))
+    return out
+
+
 def main():
     if len(sys.argv) != 2 or sys.argv[1] in ("-h", "--help"):
         print(__doc__.strip().splitlines()[0])
@@ -970,7 +1225,8 @@ def main():
     os.makedirs(sys.argv[1], exist_ok=True)
     seen = set()
     for name, vs in (("deserialize.jsonl", deserialize_vectors()),
-                     ("assemble.jsonl", assembler_vectors())):
+                     ("assemble.jsonl", assembler_vectors()),
+                     ("mesh.jsonl", mesh_vectors())):
         path = os.path.join(sys.argv[1], name)
         with open(path, "w", encoding="utf-8") as f:
             for v in vs:

@@ -1,9 +1,12 @@
 // Family navmesh/tiles: one tile on its own (docs/spec/navmesh-format.md):
 // NavTile.Deserialize (nav.deserialize, then nav.create's checks; the
 // output is Serialize of the tile read, nav.serialize, which for a valid
-// tile is the bytes given) and NavTileAssembler.FromLocalPolygons
+// tile is the bytes given), NavTileAssembler.FromLocalPolygons
 // (nav.assemble: the links derived, then nav.create; the output is the
-// tile's bytes). Both outputs are a tile's canonical bytes.
+// tile's bytes) and NavMesh.Deserialize (nav.mesh-bytes: each tile read as
+// nav.deserialize reads it and added as nav.mesh adds it; the output is
+// Serialize of the mesh read, its tiles in the mesh's order). The outputs
+// are a tile's, resp. a mesh's, canonical bytes.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -15,6 +18,7 @@
 // src/ headers.
 #include "onepath/core/canonical.hpp"
 #include "onepath/navmesh/assembler.hpp"
+#include "onepath/navmesh/navmesh.hpp"
 #include "onepath/navmesh/tile.hpp"
 
 namespace onepath::conformance::ops {
@@ -40,7 +44,16 @@ Bytes DeserializeBytes(const json& in) {
   return Serialize(Deserialize(bytes));
 }
 
-// The bytes given, as a list of u8 (canon.list).
+// NavMesh.Deserialize: {"bytes": hex}; Serialize(NavMesh::Deserialize(bytes)),
+// which lists the tiles in the mesh's order whatever their order in the
+// bytes (nav.mesh-bytes).
+Bytes DeserializeMeshBytes(const json& in) {
+  const Bytes bytes = BytesFromHex(in.at("bytes").get<std::string>());
+  return Serialize(NavMesh::Deserialize(bytes));
+}
+
+// The bytes given, as a list of u8 (canon.list); the key of both
+// Deserialize operations.
 void WriteDeserializeKey(CanonicalWriter& w, const json& in) {
   const Bytes bytes = BytesFromHex(in.at("bytes").get<std::string>());
   w.Count(bytes.size());
@@ -150,6 +163,12 @@ const OperationFamily kNavMeshTiles({
      .clause = "nav.assemble",
      .run = AssembleBytes,
      .key = WriteAssembleKey,
+     .output = &kBytesOutput},
+    {.name = "NavMesh.Deserialize",
+     .family = "navmesh/tiles",
+     .clause = "nav.mesh-bytes",
+     .run = DeserializeMeshBytes,
+     .key = WriteDeserializeKey,
      .output = &kBytesOutput},
 });
 
