@@ -66,7 +66,7 @@ class NavMesh {
                        const build3d::NavSettings& settings, const BuildOptions& options = {});
 
   // nav.mesh: adds a tile; a key already present throws ArgumentException
-  // (argument "tile", tileX, tileZ, count = the layer).
+  // (argument "tile", tileX, tileZ, layer).
   void AddTile(NavTile tile);
   // The tile with this key, or nullptr.
   const NavTile* Find(std::int32_t tileX, std::int32_t tileZ, std::uint16_t layer) const;
