@@ -370,10 +370,12 @@ template <typename Fill>
   FlatLists out;
   out.start.assign(static_cast<std::size_t>(cells) + 1, 0);
   fill([&](std::int64_t cell, std::uint32_t) { ++out.start[static_cast<std::size_t>(cell) + 1]; });
-  std::uint64_t entries = 0;  // checked before the lists are made
+  // The prefix sums in 64 bits, stored narrowed: while the total is within
+  // the limit (checked once, before the lists are made) so is every one.
+  std::uint64_t entries = 0;
   for (std::size_t k = 1; k < out.start.size(); ++k) {
     entries += out.start[k];
-    out.start[k] += out.start[k - 1];
+    out.start[k] = static_cast<std::uint32_t>(entries);
   }
   CheckListEntryCount(entries);
   out.ids.resize(out.start.back());
