@@ -74,6 +74,20 @@ class CrossingPoints {
   std::size_t distinct_ = 0;  // distinct points when points_ was last sorted
 };
 
+// The visitor of step 2's crossing search: a candidate pair's rounded
+// proper crossing joins the crossings. Out of line, as before the
+// arrangement was split into files: as a lambda it was inlined into the
+// search's cell loop, with CrossingPoints::Add (issue 24: more
+// instructions in AddCrossingPixels).
+struct AddIfCrossing {
+  const std::vector<Segment>& segs;
+  CrossingPoints& crossings;
+  [[gnu::noinline]] void operator()(std::uint32_t i, std::uint32_t j) const {
+    const Segment &p = segs[i], &q = segs[j];
+    if (ProperlyCross(p.a, p.b, q.a, q.b)) crossings.Add(RoundedCrossing(p.a, p.b, q.a, q.b));
+  }
+};
+
 }  // namespace
 
 std::vector<Slot> DropDegenerate(std::span<const TaggedEdge> input, SnapRounding& s) {
@@ -105,10 +119,7 @@ void IndexEndpoints(std::vector<Slot> slots, SnapRounding& s) {
 void AddCrossingPixels(SnapRounding& s) {
   s.Group();
   CrossingPoints crossings;
-  CrossingCandidates(s.segs, nullptr, s.search, [&](std::uint32_t i, std::uint32_t j) {
-    const Segment &p = s.segs[i], &q = s.segs[j];
-    if (ProperlyCross(p.a, p.b, q.a, q.b)) crossings.Add(RoundedCrossing(p.a, p.b, q.a, q.b));
-  });
+  CrossingCandidates(s.segs, nullptr, s.search, AddIfCrossing{s.segs, crossings});
   AddHotPixels(crossings.points(), s);
 }
 

@@ -28,8 +28,8 @@ Arrangement Merge(SnapRounding& s) {
       if (f.operand == 1 || f.operand == 2) n1[g] += sign;
     }
     if (n0[g] != 0 || n1[g] != 0) {
-      const auto [a, b] = s.Ends(g);
-      vertex[a] = vertex[b] = 1;
+      const Fragment& f = s.fragments[s.Members(g).front()];  // its ends, in either order
+      vertex[f.u] = vertex[f.v] = 1;
       ++kept;
     }
   }

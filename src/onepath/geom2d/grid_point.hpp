@@ -31,6 +31,11 @@ struct GridBox {
     minX = std::min(minX, p.x), maxX = std::max(maxX, p.x);
     minY = std::min(minY, p.y), maxY = std::max(maxY, p.y);
   }
+  // The bounds of this box's points and b's.
+  void Add(const GridBox& b) {
+    minX = std::min(minX, b.minX), maxX = std::max(maxX, b.maxX);
+    minY = std::min(minY, b.minY), maxY = std::max(maxY, b.maxY);
+  }
 };
 
 // The bounds of point(item) over the items (a range).

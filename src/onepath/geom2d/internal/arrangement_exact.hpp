@@ -121,7 +121,8 @@ inline bool MeetsPixel(GridPoint p, GridPoint q, GridPoint c) {
 }
 
 // c strictly inside the segment uv (u != v): on its line and strictly
-// between.
-bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c);
+// between. A function of its arguments alone (gnu::const: the compiler may
+// keep a result instead of calling again).
+[[gnu::const]] bool InOpenInterior(GridPoint u, GridPoint v, GridPoint c);
 
 }  // namespace onepath::geom2d

@@ -206,11 +206,7 @@ class BoxTree {
 
   void Build(std::size_t node, std::size_t begin, std::size_t end) {
     GridBox box = items_[begin].box;
-    for (std::size_t k = begin + 1; k < end; ++k) {
-      const GridBox& b = items_[k].box;
-      box = {std::min(box.minX, b.minX), std::min(box.minY, b.minY), std::max(box.maxX, b.maxX),
-             std::max(box.maxY, b.maxY)};
-    }
+    for (std::size_t k = begin + 1; k < end; ++k) box.Add(items_[k].box);
     if (nodes_.size() <= node) nodes_.resize(2 * node + 1);
     nodes_[node] = box;
     if (end - begin <= kLeaf) return;
@@ -243,8 +239,9 @@ class CellGrid {
     GridBox box;
     Int128 extent = 0;
     for (const Segment& s : segs) {
-      box.Add(s.a), box.Add(s.b);
-      extent += std::max(s.b.x - s.a.x, s.YHigh() - s.YLow());
+      const GridBox b = BoxOf(s);
+      box.Add(b);
+      extent += std::max(b.maxX - b.minX, b.maxY - b.minY);
     }
     const std::size_t n = std::max<std::size_t>(segs.size(), 1);
     const Int128 mean = (extent + static_cast<Int128>(n) - 1) / static_cast<Int128>(n);
@@ -253,13 +250,11 @@ class CellGrid {
     return CellGrid(box, shift, n);
   }
 
-  // For looking up pixels: over the box of the segments and the pixels,
-  // cells as small as about 2 cells per pixel allow.
-  static CellGrid ForPixels(const std::vector<Segment>& segs,
-                            const std::vector<GridPoint>& pixels) {
-    GridBox box = BoundsOf(pixels);
-    for (const Segment& s : segs) box.Add(s.a), box.Add(s.b);
-    return CellGrid(box, 1, std::max<std::size_t>(pixels.size(), 1));
+  // For looking up pixels (sorted by (x, y)) from segments between two of
+  // them: over the pixels' box, which holds the segments, cells as small as
+  // about 2 cells per pixel allow.
+  static CellGrid ForPixels(const std::vector<GridPoint>& pixels) {
+    return CellGrid(BoundsOf(pixels), 1, std::max<std::size_t>(pixels.size(), 1));
   }
 
   std::int64_t CellX(std::int64_t x) const { return (x >> shift_) - minCx_; }
@@ -375,10 +370,12 @@ template <typename Fill>
   FlatLists out;
   out.start.assign(static_cast<std::size_t>(cells) + 1, 0);
   fill([&](std::int64_t cell, std::uint32_t) { ++out.start[static_cast<std::size_t>(cell) + 1]; });
-  std::uint64_t entries = 0;  // checked before the lists are made
+  // The prefix sums in 64 bits, stored narrowed: while the total is within
+  // the limit (checked once, before the lists are made) so is every one.
+  std::uint64_t entries = 0;
   for (std::size_t k = 1; k < out.start.size(); ++k) {
     entries += out.start[k];
-    out.start[k] += out.start[k - 1];
+    out.start[k] = static_cast<std::uint32_t>(entries);
   }
   CheckListEntryCount(entries);
   out.ids.resize(out.start.back());
@@ -583,8 +580,8 @@ void CrossingCandidates(const std::vector<Segment>& segs, const std::vector<std:
 
 // For a segment, the pixels (indices into `pixels`, which is sorted by
 // (x, y)) it may meet: each listed once, each inside the segment's box.
-// `segs` only sizes the grid; any segment between two of the pixels may be
-// asked about.
+// Any segment between two of the pixels may be asked about; `segs` (such
+// segments) only tells whether there are any (no grid is made for none).
 class PixelCandidates {
  public:
   PixelCandidates(const std::vector<Segment>& segs, const std::vector<GridPoint>& pixels,
@@ -643,7 +640,7 @@ class PixelCandidates {
       return;
     }
     if (search_ == CandidateSearch::kSweep || segs_.empty()) return;
-    grid_ = CellGrid::ForPixels(segs_, pixels_);
+    grid_ = CellGrid::ForPixels(pixels_);
     lists_ = BuildLists(grid_->Count(), [&](auto add) {
       for (std::uint32_t k = 0; k < pixels_.size(); ++k)
         add(grid_->Index(grid_->CellX(pixels_[k].x), grid_->CellY(pixels_[k].y)), k);
