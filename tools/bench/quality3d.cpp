@@ -176,6 +176,27 @@ struct Corner {
 };
 using Polygon = std::vector<Corner>;
 
+// A polygon's name on either side: "tileX,tileZ,layer/polygon".
+std::string PolygonName(std::int64_t tileX, std::int64_t tileZ, std::int64_t layer,
+                        std::int64_t polygon) {
+  return std::to_string(tileX) + "," + std::to_string(tileZ) + "," + std::to_string(layer) + "/" +
+         std::to_string(polygon);
+}
+
+// Calls f(tile, p, poly) for every ground polygon p of every tile of a Detour
+// mesh (off-mesh connections are no polygons of a mesh here).
+template <typename F>
+void ForEachGroundPolygon(const dtNavMesh& mesh, F f) {
+  for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+    const dtMeshTile* t = mesh.getTile(i);
+    if (t == nullptr || t->header == nullptr) continue;
+    for (int p = 0; p < t->header->polyCount; ++p) {
+      const dtPoly& poly = t->polys[p];
+      if (poly.getType() == DT_POLYTYPE_GROUND) f(*t, p, poly);
+    }
+  }
+}
+
 // Each polygon's name ("x,z,layer/polygon") goes to `names`. With `stored`,
 // the tile's own float32 local positions (what nav.create checks) instead
 // of the float32 world positions.
@@ -195,8 +216,7 @@ std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh, std::vector<std::strin
                           static_cast<float>(o.y + double{v.y}),
                           static_cast<float>(o.z + double{v.z})});
       }
-      names.push_back(std::to_string(t->tileX()) + "," + std::to_string(t->tileZ()) + "," +
-                      std::to_string(t->layer()) + "/" + std::to_string(&p - t->polygons().data()));
+      names.push_back(PolygonName(t->tileX(), t->tileZ(), t->layer(), &p - t->polygons().data()));
       out.push_back(std::move(poly));
     }
   }
@@ -205,22 +225,15 @@ std::vector<Polygon> PolygonsOf(const nav::NavMesh& mesh, std::vector<std::strin
 
 std::vector<Polygon> PolygonsOf(const dtNavMesh& mesh, std::vector<std::string>& names) {
   std::vector<Polygon> out;
-  for (int i = 0; i < mesh.getMaxTiles(); ++i) {
-    const dtMeshTile* t = mesh.getTile(i);
-    if (t == nullptr || t->header == nullptr) continue;
-    for (int p = 0; p < t->header->polyCount; ++p) {
-      const dtPoly& poly = t->polys[p];
-      if (poly.getType() != DT_POLYTYPE_GROUND) continue;
-      Polygon out1;
-      for (int k = 0; k < poly.vertCount; ++k) {
-        const float* v = &t->verts[3 * poly.verts[k]];
-        out1.push_back({v[0], v[1], v[2]});
-      }
-      names.push_back(std::to_string(t->header->x) + "," + std::to_string(t->header->y) + "," +
-                      std::to_string(t->header->layer) + "/" + std::to_string(p));
-      out.push_back(std::move(out1));
+  ForEachGroundPolygon(mesh, [&](const dtMeshTile& t, int p, const dtPoly& poly) {
+    Polygon out1;
+    for (int k = 0; k < poly.vertCount; ++k) {
+      const float* v = &t.verts[3 * poly.verts[k]];
+      out1.push_back({v[0], v[1], v[2]});
     }
-  }
+    names.push_back(PolygonName(t.header->x, t.header->y, t.header->layer, p));
+    out.push_back(std::move(out1));
+  });
   return out;
 }
 
@@ -531,8 +544,7 @@ std::vector<ProbePolygon> ProbePolygonsOf(const nav::NavMesh& mesh) {
     };
     for (std::size_t p = 0; p < t->polygons().size(); ++p) {
       ProbePolygon q;
-      q.name = std::to_string(t->tileX()) + "," + std::to_string(t->tileZ()) + "," +
-               std::to_string(t->layer()) + "/" + std::to_string(p);
+      q.name = PolygonName(t->tileX(), t->tileZ(), t->layer(), p);
       for (std::uint16_t i : t->polygons()[p].vertices)
         q.corners.push_back(world(t->vertices()[i]));
       q.ylo = q.yhi = q.corners[0].y;
@@ -552,29 +564,22 @@ std::vector<ProbePolygon> ProbePolygonsOf(const nav::NavMesh& mesh) {
 
 std::vector<ProbePolygon> ProbePolygonsOf(const dtNavMesh& mesh) {
   std::vector<ProbePolygon> out;
-  for (int i = 0; i < mesh.getMaxTiles(); ++i) {
-    const dtMeshTile* t = mesh.getTile(i);
-    if (t == nullptr || t->header == nullptr) continue;
-    for (int p = 0; p < t->header->polyCount; ++p) {
-      const dtPoly& poly = t->polys[p];
-      if (poly.getType() != DT_POLYTYPE_GROUND) continue;
-      ProbePolygon q;
-      q.name = std::to_string(t->header->x) + "," + std::to_string(t->header->y) + "," +
-               std::to_string(t->header->layer) + "/" + std::to_string(p);
-      for (int k = 0; k < poly.vertCount; ++k) {
-        const float* v = &t->verts[3 * poly.verts[k]];
-        q.corners.push_back({v[0], v[1], v[2]});
-      }
-      q.ylo = q.yhi = q.corners[0].y;
-      for (const Point3& c : q.corners) q.ylo = std::min(q.ylo, c.y), q.yhi = std::max(q.yhi, c.y);
-      const dtPolyDetail& d = t->detailMeshes[p];
-      for (int k = 0; k < d.vertCount; ++k) {
-        const double y = t->detailVerts[3 * (d.vertBase + k) + 1];
-        q.ylo = std::min(q.ylo, y), q.yhi = std::max(q.yhi, y);
-      }
-      out.push_back(std::move(q));
+  ForEachGroundPolygon(mesh, [&](const dtMeshTile& t, int p, const dtPoly& poly) {
+    ProbePolygon q;
+    q.name = PolygonName(t.header->x, t.header->y, t.header->layer, p);
+    for (int k = 0; k < poly.vertCount; ++k) {
+      const float* v = &t.verts[3 * poly.verts[k]];
+      q.corners.push_back({v[0], v[1], v[2]});
     }
-  }
+    q.ylo = q.yhi = q.corners[0].y;
+    for (const Point3& c : q.corners) q.ylo = std::min(q.ylo, c.y), q.yhi = std::max(q.yhi, c.y);
+    const dtPolyDetail& d = t.detailMeshes[p];
+    for (int k = 0; k < d.vertCount; ++k) {
+      const double y = t.detailVerts[3 * (d.vertBase + k) + 1];
+      q.ylo = std::min(q.ylo, y), q.yhi = std::max(q.yhi, y);
+    }
+    out.push_back(std::move(q));
+  });
   return out;
 }
 
