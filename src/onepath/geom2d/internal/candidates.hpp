@@ -238,14 +238,15 @@ class CellGrid {
   static CellGrid ForSegments(const std::vector<Segment>& segs) {
     GridBox box;
     Int128 extent = 0;
-    // Each bound from the ends directly (a.x <= b.x), and |dy| for the y
-    // extent: BoxOf(s) inlined here compiled to a branch on a.y < b.y, which
-    // random input mispredicts half the time (issue 24); these compile to
-    // conditional moves.
+    // The y range as one minimum and the other end (a ^ b ^ min), not
+    // BoxOf(s): inlined here, its min and max of a.y and b.y compiled to a
+    // branch on a.y < b.y, which random input mispredicts half the time
+    // (issue 24); this compiles to a conditional move. a.x <= b.x.
     for (const Segment& s : segs) {
+      const std::int64_t yLow = std::min(s.a.y, s.b.y), yHigh = s.a.y ^ s.b.y ^ yLow;
       box.minX = std::min(box.minX, s.a.x), box.maxX = std::max(box.maxX, s.b.x);
-      box.minY = std::min({box.minY, s.a.y, s.b.y}), box.maxY = std::max({box.maxY, s.a.y, s.b.y});
-      extent += std::max(s.b.x - s.a.x, std::abs(s.b.y - s.a.y));
+      box.minY = std::min(box.minY, yLow), box.maxY = std::max(box.maxY, yHigh);
+      extent += std::max(s.b.x - s.a.x, yHigh - yLow);
     }
     const std::size_t n = std::max<std::size_t>(segs.size(), 1);
     const Int128 mean = (extent + static_cast<Int128>(n) - 1) / static_cast<Int128>(n);
