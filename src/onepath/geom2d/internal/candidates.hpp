@@ -238,10 +238,15 @@ class CellGrid {
   static CellGrid ForSegments(const std::vector<Segment>& segs) {
     GridBox box;
     Int128 extent = 0;
+    // The y range as one minimum and the other end (a ^ b ^ min), not
+    // BoxOf(s): inlined here, its min and max of a.y and b.y compiled to a
+    // branch on a.y < b.y, which random input mispredicts half the time
+    // (issue 24); this compiles to a conditional move. a.x <= b.x.
     for (const Segment& s : segs) {
-      const GridBox b = BoxOf(s);
-      box.Add(b);
-      extent += std::max(b.maxX - b.minX, b.maxY - b.minY);
+      const std::int64_t yLow = std::min(s.a.y, s.b.y), yHigh = s.a.y ^ s.b.y ^ yLow;
+      box.minX = std::min(box.minX, s.a.x), box.maxX = std::max(box.maxX, s.b.x);
+      box.minY = std::min(box.minY, yLow), box.maxY = std::max(box.maxY, yHigh);
+      extent += std::max(s.b.x - s.a.x, yHigh - yLow);
     }
     const std::size_t n = std::max<std::size_t>(segs.size(), 1);
     const Int128 mean = (extent + static_cast<Int128>(n) - 1) / static_cast<Int128>(n);
