@@ -14,6 +14,11 @@ mutant is
   survived    the replay passed
   equivalent  the rebuilt program is byte for byte the unmutated one (the
               compiler proved the fault changes nothing), not counted
+  argued      it survived, and tools/quality/equivalent-mutants.txt argues
+              that no input can tell it from the reference (an entry per
+              mutant: the mutated line before and after, and why), not
+              counted; an entry that matches no mutant of the source is an
+              error (the code moved: argue again)
   stillborn   it did not compile, not counted
 
 Kill rate = killed / (killed + survived), per chapter (the clause cited
@@ -117,6 +122,7 @@ def parse_args(argv):
         if bad or not ops:
             p.error(f"unknown operator {','.join(bad) or '(none)'}; "
                     f"known: {','.join(mutants_mod.OPERATORS)}")
+    a.operators_given = bool(a.operators)
     a.operators = ops
     if a.jobs < 1:
         p.error("--jobs must be at least 1")
@@ -128,6 +134,34 @@ def parse_args(argv):
 
 
 # --- the mutants ------------------------------------------------------------------
+
+EQUIVALENTS = os.path.join(ROOT, "tools", "quality", "equivalent-mutants.txt")
+mutant_key = mutants_mod.mutant_key
+
+
+def load_equivalents():
+    try:
+        return mutants_mod.load_equivalents(EQUIVALENTS)
+    except ValueError as e:
+        die(str(e))
+    key = None
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            if line[0].isspace():
+                if key is None:
+                    die(f"{path}:{n}: an argument before any mutant")
+                out[key] = (out[key] + " " + line.strip()).strip()
+                continue
+            key = line.rstrip("\n")
+            if key in out:
+                die(f"{path}:{n}: the same mutant twice")
+            out[key] = ""
+    for k, why in out.items():
+        if not why:
+            die(f"{path}: no argument for {k}")
+    return out
 
 def all_mutants(args):
     files = srcmap.source_files(ROOT, args.files or ["src/*"])
@@ -384,25 +418,32 @@ def pct(k, n):
     return None if n == 0 else round(100.0 * k / n, 1)
 
 
-def summarize(selected, results, args, meta):
+def summarize(selected, results, args, meta, equivalents=None):
+    equivalents = equivalents or {}
     rows = collections.OrderedDict()
     total = collections.Counter()
     survivors = []
+    argued = []
     for m in selected:
         r = results.get(m.id)
         if not r:
             total["not run"] += 1
             continue
+        status = r["status"]
+        key = mutant_key(m.file, m.op, m.before, m.after)
+        if status == "survived" and key in equivalents:
+            status = "argued"
+            argued.append(dict(r, why=equivalents[key]))
         c = rows.setdefault(r["chapter"], collections.Counter())
-        c[r["status"]] += 1
-        total[r["status"]] += 1
-        if r["status"] == "survived":
+        c[status] += 1
+        total[status] += 1
+        if status == "survived":
             survivors.append(r)
     chapters = []
     for name in sorted(rows, key=lambda x: (x.startswith("result-neutral"), x)):
         c = rows[name]
         chapters.append({"chapter": name, "killed": c["killed"], "survived": c["survived"],
-                         "equivalent": c["equivalent"], "stillborn": c["stillborn"],
+                         "equivalent": c["equivalent"], "argued": c["argued"], "stillborn": c["stillborn"],
                          "kill_rate_pct": pct(c["killed"], c["killed"] + c["survived"])})
     normative = [x for x in chapters if not x["chapter"].startswith("result-neutral")]
     nk = sum(x["killed"] for x in normative)
@@ -414,12 +455,14 @@ def summarize(selected, results, args, meta):
         "metamorphic": not args.no_metamorphic, "timeout_seconds": meta.get("timeout"),
         "baseline_replay_seconds": meta.get("baseline"),
         "killed": total["killed"], "survived": total["survived"], "equivalent": total["equivalent"],
-        "stillborn": total["stillborn"], "not_run": total["not run"],
+        "argued": total["argued"], "stillborn": total["stillborn"], "not_run": total["not run"],
         "kill_rate_pct": pct(total["killed"], total["killed"] + total["survived"]),
         "normative_kill_rate_pct": pct(nk, nk + ns),
         "chapters": chapters,
         "survivors": [{k: r[k] for k in ("file", "line", "op", "before", "after", "chapter", "clause")}
                       for r in survivors],
+        "argued_equivalent": [{k: r[k] for k in ("file", "line", "op", "before", "after", "chapter", "why")}
+                              for r in argued],
     }
 
 
@@ -441,19 +484,22 @@ def write_report(s, work):
         "",
         f"**Kill rate {s['kill_rate_pct']} %** ({s['killed']} killed of {run}; normative code: "
         f"{s['normative_kill_rate_pct']} %); {s['equivalent']} equivalent (same program), "
-        f"{s['stillborn']} stillborn (do not compile), {s['not_run']} not run yet.",
+        f"{s['argued']} argued equivalent (tools/quality/equivalent-mutants.txt), {s['stillborn']} stillborn (do not compile), {s['not_run']} not run yet.",
         "",
-        "| chapter | killed | survived | kill rate | equivalent | stillborn |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| chapter | killed | survived | kill rate | equivalent | argued | stillborn |",
+        "|---|---:|---:|---:|---:|---:|---:|",
     ]
     for c in s["chapters"]:
         rate = "–" if c["kill_rate_pct"] is None else f"{c['kill_rate_pct']} %"
         lines.append(f"| {c['chapter']} | {c['killed']} | {c['survived']} | {rate} | "
-                     f"{c['equivalent']} | {c['stillborn']} |")
+                     f"{c['equivalent']} | {c['argued']} | {c['stillborn']} |")
     lines += ["", f"### Survivors ({len(s['survivors'])})", ""]
     for r in s["survivors"]:
         lines.append(f"- `{r['file']}:{r['line']}` {r['op']} ({r['clause'] or r['chapter']}): "
                      f"`{r['before']}` → `{r['after']}`")
+    lines += ["", f"### Argued equivalent ({len(s['argued_equivalent'])})", ""]
+    for r in s["argued_equivalent"]:
+        lines.append(f"- `{r['file']}:{r['line']}` {r['op']}: `{r['before']}` → `{r['after']}`: {r['why']}")
     with open(os.path.join(work, "report.md"), "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -467,6 +513,13 @@ def main(argv):
     if args.fresh and os.path.exists(results_path):
         os.remove(results_path)
     every = all_mutants(args)
+    equivalents = load_equivalents()
+    if not args.files and not args.operators_given:
+        known = {mutant_key(m.file, m.op, m.before, m.after) for m in every}
+        stale = [k for k in equivalents if k not in known]
+        if stale:
+            die(f"{EQUIVALENTS}: {len(stale)} entr{'y' if len(stale) == 1 else 'ies'} match no mutant "
+                f"of the source (the code changed: argue again or remove): {stale[0]}")
     selected = select(every, args)
     where = Where()
     if args.list:
@@ -484,7 +537,7 @@ def main(argv):
     print(f"mutation: {len(selected)} mutants selected of {len(every)}; "
           f"{len(selected) - len(todo)} have results, {len(todo)} to run")
     if args.report_only or not todo:
-        write_report(summarize(selected, results, args, meta), args.work_dir)
+        write_report(summarize(selected, results, args, meta, equivalents), args.work_dir)
         print(f"mutation: {os.path.join(args.work_dir, 'report.md')}")
         return 0
 
@@ -557,10 +610,10 @@ def main(argv):
             t.join(0.5)
     for w in workers:  # the copies as the checkout has them (run_mutant restores; this is a check)
         sync_tree(w.tree)
-    s = summarize(selected, results, args, meta)
+    s = summarize(selected, results, args, meta, equivalents)
     write_report(s, args.work_dir)
     print(f"mutation: kill rate {s['kill_rate_pct']} % ({s['killed']} killed, {s['survived']} survived, "
-          f"{s['equivalent']} equivalent, {s['stillborn']} stillborn, {s['not_run']} not run)")
+          f"{s['equivalent']} equivalent, {s['argued']} argued equivalent, {s['stillborn']} stillborn, {s['not_run']} not run)")
     print(f"mutation: {os.path.join(args.work_dir, 'report.md')}, survivors in "
           f"{os.path.join(args.work_dir, 'survivors.txt')}")
     return 130 if runner.stop.is_set() else 0

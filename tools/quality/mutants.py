@@ -97,6 +97,38 @@ class Mutant:
         return f"{self.file}:{self.line}: {self.op}: `{self.before}` -> `{self.after}`"
 
 
+def mutant_key(file, op, before, after):
+    """A mutant named by its text, not its position: `FILE: OP: `BEFORE` -> `AFTER``."""
+    return f"{file}: {op}: `{before}` -> `{after}`"
+
+
+def load_equivalents(path):
+    """The argued-equivalent mutants (tools/quality/equivalent-mutants.txt):
+    key (mutant_key) -> the argument. An entry is a line `FILE: OP: `BEFORE`
+    -> `AFTER`` (as survivors.txt writes it, without the line number and the
+    bracket) followed by indented lines of argument; `#` lines are comments.
+    Raises ValueError on an entry without an argument or given twice."""
+    out = {}
+    key = None
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if not line.strip() or line.startswith("#"):
+                continue
+            if line[0].isspace():
+                if key is None:
+                    raise ValueError(f"{path}:{n}: an argument before any mutant")
+                out[key] = (out[key] + " " + line.strip()).strip()
+                continue
+            key = line.rstrip("\n")
+            if key in out:
+                raise ValueError(f"{path}:{n}: the same mutant twice")
+            out[key] = ""
+    for k, why in out.items():
+        if not why:
+            raise ValueError(f"{path}: no argument for {k}")
+    return out
+
+
 def _line_of(line_starts, offset):
     lo, hi = 0, len(line_starts)
     while lo + 1 < hi:

@@ -2,6 +2,7 @@
 """Tests of the quality tools' helpers (tools/quality/): the mutant
 operators make the faults they promise and nothing in comments or strings,
 result-neutral.txt points at the code it names, a stale entry is refused,
+every argued-equivalent mutant still exists,
 and the chapter of a line follows the clauses the code cites.
 
   python3 tools/quality/test_quality.py [ROOT]
@@ -76,6 +77,29 @@ class Neutral(unittest.TestCase):
             with self.assertRaises(ValueError) as e:
                 srcmap.Neutral(ROOT, f.name)
             self.assertIn("does not contain", str(e.exception))
+        finally:
+            os.unlink(f.name)
+
+
+class Equivalents(unittest.TestCase):
+    def test_every_entry_names_a_mutant_of_src_and_argues(self):
+        eq = mutants.load_equivalents(os.path.join(HERE, "equivalent-mutants.txt"))
+        known = set()
+        for rel in srcmap.source_files(ROOT, ["src/*"]):
+            with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+                known.update(mutants.mutant_key(m.file, m.op, m.before, m.after)
+                             for m in mutants.mutants_of(rel, f.read()))
+        for key, why in eq.items():
+            self.assertIn(key, known, "no such mutant of src/ (the code changed: argue again)")
+            self.assertGreater(len(why), 20, key)
+
+    def test_an_entry_without_argument_is_refused(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+            f.write("# c\nsrc/x.cpp: del: `f();` -> `{}`\n  because.\nsrc/y.cpp: del: `g();` -> `{}`\n")
+        try:
+            with self.assertRaises(ValueError) as e:
+                mutants.load_equivalents(f.name)
+            self.assertIn("no argument for src/y.cpp", str(e.exception))
         finally:
             os.unlink(f.name)
 
