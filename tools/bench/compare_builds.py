@@ -27,6 +27,13 @@ allocation sizes, not on the code's speed (region_tilemap/128..1024 move
 by 0.4x to 2.4x between runs of the same two builds). Use it for time
 ratios; its peak_MiB includes the retained memory, so take memory ratios
 from a run without it.
+
+The two columns after the ratio judge it against the machine's noise: the
+paired ratios (round r's new time / round r's old time, so that a slow
+spell of the machine cancels) give a distribution-free interval for their
+median (order statistics: [min, max] of 7 rounds holds the median with
+98.4 % confidence, of 11 rounds the 2nd and 10th values 98.8 %), and a
+benchmark counts as slower only when that whole interval lies above 1.
 """
 import argparse
 import json
@@ -73,6 +80,22 @@ def run_once(bench, names):
     return result
 
 
+def median_interval(xs):
+    """The widest symmetric order-statistic interval [x(k), x(n+1-k)] that
+    holds the median of the paired ratios with at least 95 % confidence
+    (binomial, p = 1/2), else [min, max]; returns (low, high, confidence)."""
+    xs = sorted(xs)
+    n = len(xs)
+
+    def coverage(k):  # P(x(k) <= median <= x(n+1-k)) = 1 - 2 P(Bin(n, 1/2) < k)
+        return 1.0 - 2.0 * sum(math.comb(n, i) for i in range(k)) / 2.0 ** n
+
+    k = 1
+    while k + 1 <= (n + 1) // 2 and coverage(k + 1) >= 0.95:
+        k += 1
+    return xs[k - 1], xs[n - k], coverage(k)
+
+
 def fmt_time(s):
     for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6), ("ns", 1e-9)):
         if s >= scale:
@@ -98,6 +121,7 @@ def main():
         ap.error("--rounds must be at least 1")
 
     all_ratios = []
+    verdicts = {"slower": 0, "level": 0, "faster": 0}
     for program in args.programs.split(","):
         old = os.path.join(args.old, "tools", "bench", program)
         new = os.path.join(args.new, "tools", "bench", program)
@@ -122,8 +146,9 @@ def main():
                         if peak is not None:
                             peaks[n][side].append(peak)
         print(f"\n### {program} ({args.rounds} rounds)\n")
-        print("| benchmark | old | new | new / old | peak MiB old | new | new / old |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
+        print("| benchmark | old | new | new / old | paired interval | verdict "
+              "| peak MiB old | new | new / old |")
+        print("|---|---:|---:|---:|---:|---|---:|---:|---:|")
         for n in names:
             t_old, t_new = (statistics.median(v) for v in times[n])
             ratio = t_new / t_old
@@ -134,13 +159,19 @@ def main():
                 mem = f"{m_old:.1f} | {m_new:.1f} | {m_new / m_old:.3f}"
             else:
                 mem = "– | – | –"
-            print(f"| {n} | {fmt_time(t_old)} | {fmt_time(t_new)} | {ratio:.3f} | {mem} |")
+            lo, hi, conf = median_interval([b / a for a, b in zip(*times[n])])
+            verdict = "slower" if lo > 1.0 else "faster" if hi < 1.0 else "level"
+            verdicts[verdict] += 1
+            print(f"| {n} | {fmt_time(t_old)} | {fmt_time(t_new)} | {ratio:.3f} "
+                  f"| {lo:.3f}-{hi:.3f} ({conf:.1%}) | {verdict} | {mem} |")
         if missing:
             print(f"\n(only in the new build: {', '.join(sorted(missing))})")
     if all_ratios:
         geo = math.exp(sum(math.log(r) for r in all_ratios) / len(all_ratios))
         print(f"\nGeometric mean of the time ratios new / old over {len(all_ratios)} "
-              f"benchmarks: {geo:.3f} (min {min(all_ratios):.3f}, max {max(all_ratios):.3f})")
+              f"benchmarks: {geo:.3f} (min {min(all_ratios):.3f}, max {max(all_ratios):.3f}); "
+              f"slower {verdicts['slower']}, level {verdicts['level']}, faster {verdicts['faster']} "
+              "(paired interval wholly above 1 / containing 1 / wholly below 1)")
 
 
 if __name__ == "__main__":
