@@ -418,7 +418,10 @@ def pct(k, n):
     return None if n == 0 else round(100.0 * k / n, 1)
 
 
-def summarize(selected, results, args, meta, equivalents=None):
+def summarize(selected, results, args, meta, equivalents=None, where=None):
+    """The report's figures; `where` (today's result-neutral list and
+    clauses) re-files stored results by chapter, so that a report written
+    again after result-neutral.txt changed follows the new list."""
     equivalents = equivalents or {}
     rows = collections.OrderedDict()
     total = collections.Counter()
@@ -429,6 +432,9 @@ def summarize(selected, results, args, meta, equivalents=None):
         if not r:
             total["not run"] += 1
             continue
+        if where is not None:
+            r = dict(r)
+            r["chapter"], r["clause"] = where.of(m)
         status = r["status"]
         key = mutant_key(m.file, m.op, m.before, m.after)
         if status == "survived" and key in equivalents:
@@ -537,7 +543,7 @@ def main(argv):
     print(f"mutation: {len(selected)} mutants selected of {len(every)}; "
           f"{len(selected) - len(todo)} have results, {len(todo)} to run")
     if args.report_only or not todo:
-        write_report(summarize(selected, results, args, meta, equivalents), args.work_dir)
+        write_report(summarize(selected, results, args, meta, equivalents, where), args.work_dir)
         print(f"mutation: {os.path.join(args.work_dir, 'report.md')}")
         return 0
 
@@ -610,7 +616,7 @@ def main(argv):
             t.join(0.5)
     for w in workers:  # the copies as the checkout has them (run_mutant restores; this is a check)
         sync_tree(w.tree)
-    s = summarize(selected, results, args, meta, equivalents)
+    s = summarize(selected, results, args, meta, equivalents, where)
     write_report(s, args.work_dir)
     print(f"mutation: kill rate {s['kill_rate_pct']} % ({s['killed']} killed, {s['survived']} survived, "
           f"{s['equivalent']} equivalent, {s['argued']} argued equivalent, {s['stillborn']} stillborn, {s['not_run']} not run)")
