@@ -44,6 +44,10 @@ options:
   --html DIR        also gcovr's annotated HTML pages of src/ (a directory)
   --neutral FILE    result-neutral ranges (default
                     tools/quality/result-neutral.txt)
+  --unreachable FILE  normative code no operation's input can reach, each
+                    range with its reason (default
+                    tools/quality/unreachable.txt): unreached lines there
+                    are printed as documented exceptions, the others listed
   --no-metamorphic  replay the stored vectors only, without the derived checks
   --max-ranges N    unreached normative ranges printed (default 60, 0: all; all are
                     in the JSON)
@@ -61,13 +65,14 @@ die() {
 }
 
 build_dir="$root/build/coverage" jobs=2 json="" markdown="" html="" neutral="$root/tools/quality/result-neutral.txt"
+unreachable="$root/tools/quality/unreachable.txt"
 metamorphic=1 max_ranges=60 do_build=1
 while [ $# -gt 0 ]; do
   case "$1" in
     -h | --help) usage; exit 0 ;;
     --no-metamorphic) metamorphic=0; shift; continue ;;
     --no-build) do_build=0; shift; continue ;;
-    --build-dir | --jobs | --json | --markdown | --html | --neutral | --max-ranges)
+    --build-dir | --jobs | --json | --markdown | --html | --neutral | --unreachable | --max-ranges)
       [ $# -ge 2 ] || die "$1 needs a value (see --help)" ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
@@ -78,6 +83,7 @@ while [ $# -gt 0 ]; do
     --markdown) markdown=$2 ;;
     --html) html=$2 ;;
     --neutral) neutral=$2 ;;
+    --unreachable) unreachable=$2 ;;
     --max-ranges) max_ranges=$2 ;;
   esac
   shift 2
@@ -87,6 +93,7 @@ for n in "$jobs" "$max_ranges"; do
 done
 [ "$jobs" -ge 1 ] || die "--jobs must be at least 1"
 [ -f "$neutral" ] || die "no file $neutral (--neutral)"
+[ -f "$unreachable" ] || die "no file $unreachable (--unreachable)"
 command -v gcovr >/dev/null || die "gcovr is missing: run tools/setup.sh (Debian package gcovr)"
 
 mkdir -p "$build_dir"
@@ -132,7 +139,7 @@ if [ -n "$html" ]; then
     die "gcovr --html-details failed: $build_dir/gcovr.log"
 fi
 python3 "$root/tools/quality/golden_coverage.py" --root "$root" --gcovr-json "$build_dir/gcovr.json" \
-  --neutral "$neutral" --json "$json" --markdown "$markdown" --max-ranges "$max_ranges" \
+  --neutral "$neutral" --unreachable "$unreachable" --json "$json" --markdown "$markdown" --max-ranges "$max_ranges" \
   --replay "onepath ${replay[*]}" --replay-status "$status" || die "summary failed"
 echo "== figures: $json, $markdown"
 [ "$status" = 0 ] || exit 1

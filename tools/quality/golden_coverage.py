@@ -61,6 +61,10 @@ def main(argv):
     p.add_argument("--root", required=True)
     p.add_argument("--gcovr-json", required=True)
     p.add_argument("--neutral", required=True)
+    p.add_argument("--unreachable", default="",
+                   help="normative code no operation's input can reach, each with its reason "
+                        "(result-neutral.txt's format): unreached lines there are listed as "
+                        "documented exceptions, still counted as normative lines not reached")
     p.add_argument("--json", required=True)
     p.add_argument("--markdown", required=True)
     p.add_argument("--max-ranges", type=int, default=60)
@@ -71,6 +75,7 @@ def main(argv):
     root = os.path.abspath(a.root)
     try:
         neutral = srcmap.Neutral(root, a.neutral)
+        documented = srcmap.Neutral(root, a.unreachable) if a.unreachable else None
     except ValueError as e:
         print(f"golden-coverage: {e}", file=sys.stderr)
         return 2
@@ -103,7 +108,14 @@ def main(argv):
             if line["count"] == 0:
                 missed.append(n)
         for first, last in ranges(missed):
-            unreached.append((rel, first, last, fm.clause[first] or fm.chapter[first]))
+            # A range is documented when every line of it lies in an entry
+            # of --unreachable (the entry's reason is shown with it).
+            why = None
+            if documented is not None:
+                entries = {documented.find(rel, n) for n in range(first, last + 1)}
+                if None not in entries:
+                    why = "; ".join(sorted(e[4] for e in entries))
+            unreached.append((rel, first, last, fm.clause[first] or fm.chapter[first], why))
     # A source file no object of the build reached at all would be missing
     # from gcovr's output: name it rather than leave it out of the figures.
     never_compiled = [f for f in srcmap.source_files(root, ["*.cpp"]) if f not in files_seen]
@@ -130,7 +142,11 @@ def main(argv):
         "normative_lines": normative.lines, "normative_lines_hit": normative.lines_hit,
         "normative_branches": normative.branches, "normative_branches_hit": normative.branches_hit,
         "neutral": neutral_out,
-        "normative_unreached": [{"file": f, "first": s, "last": e, "clause": c} for f, s, e, c in unreached],
+        "normative_unreached": [{"file": f, "first": s, "last": e, "clause": c, "documented": w}
+                                for f, s, e, c, w in unreached],
+        "normative_unreached_documented_lines": sum(e - s + 1 for _, s, e, _, w in unreached if w),
+        "normative_unreached_undocumented_lines": sum(e - s + 1 for _, s, e, _, w in unreached
+                                                      if not w),
         "not_in_build": never_compiled,
     }
     with open(a.json, "w", encoding="utf-8") as f:
@@ -150,10 +166,15 @@ def main(argv):
                     f"lines {_p(x['lines_pct'])}, branches {_p(x['branches_pct'])}")
     for line in head:
         print(line)
-    listed = unreached[:a.max_ranges] if a.max_ranges else unreached
-    print(f"normative lines not reached: {normative.lines - normative.lines_hit} in {len(unreached)} ranges"
-          + (f" (first {len(listed)}; all in {a.json})" if len(listed) < len(unreached) else ""))
-    for f, s, e, c in listed:
+    undocumented = [u for u in unreached if not u[4]]
+    docs = [u for u in unreached if u[4]]
+    listed = undocumented[:a.max_ranges] if a.max_ranges else undocumented
+    print(f"normative lines not reached: {normative.lines - normative.lines_hit} in {len(unreached)} ranges; "
+          f"{out['normative_unreached_documented_lines']} lines in {len(docs)} ranges documented as "
+          f"unreachable by any operation ({os.path.relpath(a.unreachable, root) if a.unreachable else '-'}), "
+          f"{out['normative_unreached_undocumented_lines']} lines in {len(undocumented)} ranges not"
+          + (f" (first {len(listed)} below; all in {a.json})" if len(listed) < len(undocumented) else ""))
+    for f, s, e, c, _ in listed:
         print(f"  {f}:{s}" + (f"-{e}" if e != s else "") + f"  ({c})")
     for f in never_compiled:
         print(f"  {f}: in no object of the build (not counted)")
@@ -173,7 +194,8 @@ def main(argv):
                   f"{_p(x['branches_pct'])} ({x['branches_hit']}/{x['branches']}) |")
     md += ["", f"Normative lines not reached ({normative.lines - normative.lines_hit}, "
                f"{len(unreached)} ranges):", ""]
-    md += [f"- `{f}:{s}" + (f"-{e}" if e != s else "") + f"` ({c})" for f, s, e, c in unreached]
+    md += [f"- `{f}:{s}" + (f"-{e}" if e != s else "") + f"` ({c})" + (f": documented, {w}" if w else "")
+           for f, s, e, c, w in unreached]
     with open(a.markdown, "w", encoding="utf-8") as f:
         f.write("\n".join(md) + "\n")
     return 0

@@ -70,6 +70,14 @@ class Neutral(unittest.TestCase):
             self.assertIn(clause, clauses, rel)
             self.assertTrue(reason)
 
+    def test_the_unreachable_entries_hold(self):
+        n = srcmap.Neutral(ROOT, os.path.join(HERE, "unreachable.txt"))
+        self.assertTrue(n.entries)
+        clauses = srcmap.load_clauses(ROOT)
+        for rel, first, last, clause, reason in n.entries:
+            self.assertIn(clause, clauses, rel)
+            self.assertTrue(reason)
+
     def test_a_moved_range_is_refused(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
             f.write('src/onepath/core/errors.cpp 1-3 err.fields "no such text" why\n')
