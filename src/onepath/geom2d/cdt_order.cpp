@@ -95,7 +95,7 @@ std::vector<std::uint32_t> InsertionOrder(std::span<const GridPoint> points) {
   std::vector<std::uint64_t> items;
   items.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const int round = InsertionRound(i, n);  // at most top
+    const int round = std::min(top, std::countr_zero(InsertionHash(i)));
     const std::uint32_t h =
         HilbertIndex(static_cast<std::uint32_t>((points[i].x - box.minX) >> shift),
                      static_cast<std::uint32_t>((points[i].y - box.minY) >> shift));
