@@ -776,7 +776,8 @@ HeightfieldInput Field(std::int64_t w, std::int64_t d, std::int64_t rows,
   return in;
 }
 
-std::vector<Tile> HandTiles() {
+// The hand-made tiles' settings: cells of 1, tiles of 8 cells, B 3 (W 14).
+NavSettings HandSettings() {
   NavSettings s;
   s.CellSize = 1;
   s.CellHeight = 1;
@@ -788,6 +789,11 @@ std::vector<Tile> HandTiles() {
   s.MergeRegionArea = 10;
   s.ContourMaxError = 0.5;
   s.MaxEdgeLength = 3;
+  return s;
+}
+
+std::vector<Tile> HandTiles() {
+  const NavSettings s = HandSettings();
   struct Hand {
     const char* what;
     HeightfieldInput input;
@@ -830,6 +836,63 @@ std::vector<Tile> HandTiles() {
         {Mesh3DPipeline::TileSpans(h.input, {}, s, h.tx, 0).volumes, s, "hand",
          std::string("hand-made: ") + h.what + ", the stage volumes of Mesh3DPipeline.TileSpans"});
   return tiles;
+}
+
+// A floor whose region has two holes, where the bridge of the first hole
+// (least (x, z) first, b3d.contour.bridge) to its nearest outline corner
+// crosses the second hole, so that the corner must be refused by the
+// second hole's edges (b3d.contour.merge: the holes not yet merged are
+// tested too). 16 x 16 cells of area 63 and two rectangles of area 0
+// (no compact span): A at x 9, z 5 .. 7 and B at x 11 .. 13, z 2 .. 3; the
+// ledge filter takes the outer ring, so the outline is the square of
+// corners 1 and 15. A's least corner (9, 5) is nearest (15, 1) (36 + 16 =
+// 52, then (1, 1) at 64 + 16 = 80); the segment between them enters B
+// through its edge x = 11 at z 3.67 and leaves through z = 2 at x 13.5.
+// MaxEdgeLength 0, so that no wall edge is split. Written at the end of
+// contours.jsonl (appended, nothing before it moves).
+// A floor of 16 x 16 cells at rows 0 .. 2 with the area area(x, z), tiles
+// of 16 cells (B 3, W 22), MaxEdgeLength 0 so that no wall edge is split;
+// the ledge filter takes the outer ring, so a region covering the rest has
+// the outline of corners 1 and 15.
+Tile FloorTile(const std::function<std::uint8_t(int, int)>& area, const std::string& what) {
+  NavSettings s = HandSettings();
+  s.TileSize = 16;
+  s.MaxEdgeLength = 0;
+  const HeightfieldInput input = Field(16, 16, 10, [&](int x, int z) {
+    return std::vector<Span>{{0, 2, area(x, z)}};
+  });
+  return {Mesh3DPipeline::TileSpans(input, {}, s, 0, 0).volumes, s, "hand",
+          "hand-made: a floor of 16 x 16 cells " + what +
+              ", the stage volumes of Mesh3DPipeline.TileSpans"};
+}
+
+Tile HoleBridgeTile() {
+  return FloorTile(
+      [](int x, int z) -> std::uint8_t {
+        const bool a = x == 9 && z >= 5 && z < 8;
+        const bool b = x >= 11 && x < 14 && z >= 2 && z < 4;
+        return a || b ? 0 : 63;
+      },
+      "with two holes of area 0 (x 9, z 5 .. 7 and x 11 .. 13, z 2 .. 3), MaxEdgeLength 0: the "
+      "bridge from the "
+      "first hole's least corner (9, 5) to the nearest outline corner (15, 1) crosses the second "
+      "hole (b3d.contour.merge tests the holes not yet merged)");
+}
+
+// An island inside the floor's region: x 6, z 5 .. 8 of area 0 and x 7 .. 9,
+// z 5 .. 8 of area 5 (a region of its own). The hole of the area-63 region
+// borders two neighbours, so its simplified vertices start at a change of
+// neighbour (b3d.contour.initial), (7, 5) or (7, 9), and not at its least
+// corner (6, 5), where b3d.contour.bridge starts.
+Tile IslandTile() {
+  return FloorTile(
+      [](int x, int z) -> std::uint8_t {
+        if (z < 5 || z >= 9 || x < 6 || x >= 10) return 63;
+        return x == 6 ? 0 : 5;
+      },
+      "around an island of x 6, z 5 .. 8 of area 0 and x 7 .. 9, z 5 .. 8 of area 5, MaxEdgeLength "
+      "0: the hole's "
+      "first vertex is a change of neighbour, not its least corner (6, 5)");
 }
 
 // Square spiral ramps (gen::SpiralRamp: one row up per step round a ring,
@@ -1105,6 +1168,12 @@ int main(int argc, char** argv) {
         AddContours(w, tiles[i], static_cast<int>(i));
       else
         AddRegions(w, tiles[i], static_cast<int>(i));
+    }
+    // Appended after every earlier vector (issue 25: the bridge test of
+    // b3d.contour.merge against the holes after the current one).
+    if (contours) {
+      AddContours(w, HoleBridgeTile(), static_cast<int>(tiles.size()));
+      AddContours(w, IslandTile(), static_cast<int>(tiles.size()) + 1);
     }
     w.PrintCount();
     int confirmed = 0;
