@@ -187,6 +187,21 @@ json ChunkJson(std::int64_t sx, std::int64_t sy, std::int64_t sz, const std::vec
   return {{"sizeX", sx}, {"sizeY", sy}, {"sizeZ", sz}, {"voxels", voxels}};
 }
 
+// The recipe pits at `size` in one tile of `tileSize` (cells and rows of
+// 1, AgentMaxClimb 1, Monotone, ContourMaxError 0.5, no detail): the input
+// of WriteVertexLimit and WriteRegionLimit.
+json PitsInput(int size, double tileSize) {
+  NavSettings s = UnitFloorSettings();
+  s.TileSize = tileSize;
+  s.AgentMaxClimb = 1;
+  s.Partition = Partition::Monotone;
+  s.ContourMaxError = 0.5;
+  s.DetailSampleDistance = 0;
+  return {{"level", {{"kind", "pits"}, {"size", size}, {"seed", 1}}},
+          {"settings", SettingsJson(s)},
+          {"threads", 1}};
+}
+
 // b3d.tile-data (limit 4): more than 65,536 vertices in a tile layer, from
 // the level recipe "pits" (levels.hpp) at size 444: 111 x 148 = 16,428
 // pits (cells [4a + 1, 4a + 3] x [3b + 1, 3b + 2], a = 0 .. 110, b = 0 ..
@@ -230,15 +245,7 @@ json ChunkJson(std::int64_t sx, std::int64_t sy, std::int64_t sz, const std::vec
 //    argument "vertices", tileX 0, tileZ 0, layer 0, count 65,712
 //    (b3d.tile-data limit 4; the rows, the reach and the detail pass).
 void WriteVertexLimit(onepath::golden::JsonlWriter& w) {
-  NavSettings s = UnitFloorSettings();
-  s.TileSize = 450;
-  s.AgentMaxClimb = 1;
-  s.Partition = Partition::Monotone;
-  s.ContourMaxError = 0.5;
-  s.DetailSampleDistance = 0;
-  const json input = {{"level", {{"kind", "pits"}, {"size", 444}, {"seed", 1}}},
-                      {"settings", SettingsJson(s)},
-                      {"threads", 1}};
+  const json input = PitsInput(444, 450);
   w.Add(onepath::golden::Negative(
       kOp, kShortOp, "vertices", Key(input),
       {"b3d.build", "b3d.tile-flow", "b3d.tile-data", "b3d.soup", "b3d.errors"}, input,
@@ -266,15 +273,7 @@ void WriteVertexLimit(onepath::golden::JsonlWriter& w) {
 // alone. The regions come before the vertices, so b3d.tile-data's limit 4
 // (4 x 65,712 vertices) is not reached.
 void WriteRegionLimit(onepath::golden::JsonlWriter& w) {
-  NavSettings s = UnitFloorSettings();
-  s.TileSize = 900;
-  s.AgentMaxClimb = 1;
-  s.Partition = Partition::Monotone;
-  s.ContourMaxError = 0.5;
-  s.DetailSampleDistance = 0;
-  const json input = {{"level", {{"kind", "pits"}, {"size", 888}, {"seed", 1}}},
-                      {"settings", SettingsJson(s)},
-                      {"threads", 1}};
+  const json input = PitsInput(888, 900);
   w.Add(onepath::golden::Negative(
       kOp, kShortOp, "regions", Key(input),
       {"b3d.build", "b3d.tile-flow", "b3d.region.ids", "b3d.region.renumber", "b3d.soup",
