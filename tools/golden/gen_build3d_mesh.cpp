@@ -31,8 +31,9 @@
 //           floors), the vertices per layer (b3d.tile-data: the level
 //           recipe pits at size 444, WriteVertexLimit) and a polygon's
 //           detail triangles (b3d.detail.limit: a heightfield whose
-//           square is refined over a paraboloid, WriteDetailLimit), each
-//           type and field derived by hand there.
+//           square is refined over a paraboloid, WriteDetailLimit), and the
+//           region ids (b3d.region.ids: the pits at size 888,
+//           WriteRegionLimit), each type and field derived by hand there.
 //  mesh-layers-chunk/chunks.jsonl
 //           voxel chunks of stacked floors (StackedChunk below: a ground,
 //           two floors above it over seeded rectangles with seeded holes,
@@ -186,6 +187,21 @@ json ChunkJson(std::int64_t sx, std::int64_t sy, std::int64_t sz, const std::vec
   return {{"sizeX", sx}, {"sizeY", sy}, {"sizeZ", sz}, {"voxels", voxels}};
 }
 
+// The recipe pits at `size` in one tile of `tileSize` (cells and rows of
+// 1, AgentMaxClimb 1, Monotone, ContourMaxError 0.5, no detail): the input
+// of WriteVertexLimit and WriteRegionLimit.
+json PitsInput(int size, double tileSize) {
+  NavSettings s = UnitFloorSettings();
+  s.TileSize = tileSize;
+  s.AgentMaxClimb = 1;
+  s.Partition = Partition::Monotone;
+  s.ContourMaxError = 0.5;
+  s.DetailSampleDistance = 0;
+  return {{"level", {{"kind", "pits"}, {"size", size}, {"seed", 1}}},
+          {"settings", SettingsJson(s)},
+          {"threads", 1}};
+}
+
 // b3d.tile-data (limit 4): more than 65,536 vertices in a tile layer, from
 // the level recipe "pits" (levels.hpp) at size 444: 111 x 148 = 16,428
 // pits (cells [4a + 1, 4a + 3] x [3b + 1, 3b + 2], a = 0 .. 110, b = 0 ..
@@ -229,15 +245,7 @@ json ChunkJson(std::int64_t sx, std::int64_t sy, std::int64_t sz, const std::vec
 //    argument "vertices", tileX 0, tileZ 0, layer 0, count 65,712
 //    (b3d.tile-data limit 4; the rows, the reach and the detail pass).
 void WriteVertexLimit(onepath::golden::JsonlWriter& w) {
-  NavSettings s = UnitFloorSettings();
-  s.TileSize = 450;
-  s.AgentMaxClimb = 1;
-  s.Partition = Partition::Monotone;
-  s.ContourMaxError = 0.5;
-  s.DetailSampleDistance = 0;
-  const json input = {{"level", {{"kind", "pits"}, {"size", 444}, {"seed", 1}}},
-                      {"settings", SettingsJson(s)},
-                      {"threads", 1}};
+  const json input = PitsInput(444, 450);
   w.Add(onepath::golden::Negative(
       kOp, kShortOp, "vertices", Key(input),
       {"b3d.build", "b3d.tile-flow", "b3d.tile-data", "b3d.soup", "b3d.errors"}, input,
@@ -248,6 +256,35 @@ void WriteVertexLimit(onepath::golden::JsonlWriter& w) {
       "tile: 111 x 148 = 16,428 pits of two cells, each a region and a quad of its own, no "
       "corner shared, so 4 x 16,428 = 65,712 vertices in layer 0 of tile (0, 0) > 65,536; "
       "type and fields from b3d.tile-data (limit 4)"));
+}
+
+// b3d.region.ids inside a build (b3d.tile-flow): the pits of
+// WriteVertexLimit at size 888 (a multiple of 12, the least with enough
+// pits): pits a = 0 .. 221 (4a + 3 <= 888), b = 0 .. 295 (3b + 2 <= 888),
+// 222 x 296 = 65,712 pits, each one Monotone region of its own (the
+// derivation of WriteVertexLimit, stage by stage, up to the regions, does
+// not depend on the size), none removed or merged (areas 0). The final
+// count (b3d.region.renumber) is one more than the surviving regions,
+// record N's id owning no span: RegionCount = 65,713 > 65,534, so the
+// partition throws InvalidOperationException, argument "regions", count
+// 65,713 (b3d.region.ids), and the build adds the tile's tileX 0, tileZ 0
+// (b3d.tile-flow, 000 §6's table: limits found while building). TileSize
+// 900 (TileCells 900, B = 3) holds the level [0, 888] in tile (0, 0)
+// alone. The regions come before the vertices, so b3d.tile-data's limit 4
+// (4 x 65,712 vertices) is not reached.
+void WriteRegionLimit(onepath::golden::JsonlWriter& w) {
+  const json input = PitsInput(888, 900);
+  w.Add(onepath::golden::Negative(
+      kOp, kShortOp, "regions", Key(input),
+      {"b3d.build", "b3d.tile-flow", "b3d.region.ids", "b3d.region.renumber", "b3d.soup",
+       "b3d.errors"},
+      input, "InvalidOperationException",
+      {{"argument", "regions"}, {"tileX", 0}, {"tileZ", 0}, {"count", 65713}},
+      "hand-made in tools/golden/gen_build3d_mesh.cpp (WriteRegionLimit: the derivation): the "
+      "level recipe pits at size 888, cells of 1, one tile: 222 x 296 = 65,712 pits of two "
+      "cells, each a Monotone region of its own; RegionCount is one more (b3d.region.renumber: "
+      "the last final id owns no span) = 65,713 > 65,534: type and fields from b3d.region.ids, "
+      "the tile's key added by the build (b3d.tile-flow)"));
 }
 
 // b3d.detail.limit inside a build: the paraboloid of
@@ -390,6 +427,7 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
   }
   WriteVertexLimit(w);
   WriteDetailLimit(w);
+  WriteRegionLimit(w);
 }
 
 // ---- mesh-layers-chunk ----

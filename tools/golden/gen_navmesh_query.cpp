@@ -18,6 +18,7 @@
 // the file; the points are inputs, so a port needs no sampler.
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -84,6 +85,75 @@ std::string Key(const json& input) {
   std::exit(1);
 }
 
+// One vector of errors.jsonl: the expected error written by hand.
+struct Case {
+  const char* kind;
+  json pair;
+  json half;
+  std::int64_t maxNodes;
+  const char* type;
+  json fields;
+  std::string why;
+  json level;                                            // rooms unless given
+  std::optional<onepath::build3d::NavSettings> changed;  // recast-demo unless given
+};
+
+// pred.domain, from its text: 0 (either sign), or a magnitude in
+// [2^-200, 2^200].
+bool InDomain(double v) {
+  const double m = std::fabs(v);
+  return m == 0.0 || (m >= std::ldexp(1.0, -200) && m <= std::ldexp(1.0, 200));
+}
+
+// nav.query.values check 1 on a built mesh: the terrain level (recast-demo,
+// AgentRadius 0, so its floor reaches the level's edge x = 0 unshrunk) with
+// OriginX = -1e-70, inside b3d.settings' |OriginX| <= 2^21. The tiles of
+// column tileX 0 then have originX = -1e-70 + 0 x TileSize = -1e-70
+// (b3d.tile-origin), and a vertex at local x = +0 there has the world x
+// -1e-70 + 0 = -1e-70, nonzero and below 2^-200. The expected fields follow
+// the clause's order, found here by walking the built mesh (NavMesh.Build,
+// nav.mesh's order): tiles in order, vertices in order, x before z.
+Case MeshDomainCase(const json& pair, const json& half) {
+  onepath::build3d::NavSettings s = gen::MeshPresetSettings("recast-demo");
+  s.OriginX = -1e-70;
+  s.AgentRadius = 0.0;
+  gen::LevelOptions o;
+  o.kind = gen::LevelKind::kTerrain;
+  o.size = kLevelSize;
+  o.seed = 2902;
+  const NavMesh mesh = NavMesh::Build(gen::ToSoup(gen::MakeLevel(o).soup), {}, s, {});
+  for (const NavTile* t : mesh.Tiles()) {
+    for (std::size_t i = 0; i < t->vertices().size(); ++i) {
+      const TileVertex& v = t->vertices()[i];
+      for (const double w : {t->origin().x + double{v.x}, t->origin().z + double{v.z}}) {
+        if (InDomain(w)) continue;
+        return {"mesh_domain",
+                pair,
+                half,
+                65535,
+                "ArgumentOutOfRangeException",
+                {{"argument", "mesh.vertices"},
+                 {"tileX", t->tileX()},
+                 {"tileZ", t->tileZ()},
+                 {"layer", t->layer()},
+                 {"vertex", i},
+                 {"value", w}},
+                fmt::format("the terrain level (size {}, seed 2902), recast-demo with AgentRadius "
+                            "0 and OriginX -1e-70 (b3d.settings: |OriginX| <= 2^21): tile ({}, "
+                            "{}, {}) has originX -1e-70 (b3d.tile-origin), its vertex {} local x "
+                            "+0, world x -1e-70 + 0 = -1e-70, nonzero below 2^-200: NavQuery's "
+                            "first check (nav.query.values 1, pred.domain) throws "
+                            "ArgumentOutOfRangeException mesh.vertices with the tile's key, the "
+                            "vertex and the world x, before any pair is read",
+                            kLevelSize, t->tileX(), t->tileZ(), t->layer(), i),
+                {{"kind", "terrain"}, {"size", kLevelSize}, {"seed", 2902}},
+                s};
+      }
+    }
+  }
+  Fail("mesh_domain: every world position lies in pred.domain");
+}
+
 // errors.jsonl: the query's checks of its arguments (nav.query.values,
 // nav.query.nearest, nav.query.astar) on the rooms level with one pair,
 // each expected error written by hand from the clause named.
@@ -98,21 +168,12 @@ void WriteErrors(const std::filesystem::path& dir, const onepath::build3d::NavSe
   Mix r{0x6e61767175657279ULL ^ 2900};
   const WorldPoint a = Sample(mesh, query, r), b = Sample(mesh, query, r);
   const json good = {a.x, a.y, a.z, b.x, b.y, b.z};
-  struct Case {
-    const char* kind;
-    json pair;
-    json half;
-    std::int64_t maxNodes;
-    const char* type;
-    json fields;
-    const char* why;
-  };
   json nanStart = good, farGoal = good, both = good;
   nanStart[0] = "NaN";
   farGoal[5] = 1e300;
   both[0] = "NaN";
   const json half = {2.0, 4.0, 2.0};
-  const std::vector<Case> cases = {
+  std::vector<Case> cases = {
       {"point",
        nanStart,
        half,
@@ -160,9 +221,10 @@ void WriteErrors(const std::filesystem::path& dir, const onepath::build3d::NavSe
        "maxNodes 0: FindPath checks it after the references and points, below 1 "
        "(nav.query.astar)"},
   };
+  cases.push_back(MeshDomainCase(good, half));
   for (const Case& c : cases) {
-    const json input = {{"level", level},
-                        {"settings", onepath::golden::SettingsJson(settings)},
+    const json input = {{"level", c.level.is_null() ? level : c.level},
+                        {"settings", onepath::golden::SettingsJson(c.changed.value_or(settings))},
                         {"halfExtents", c.half},
                         {"maxNodes", c.maxNodes},
                         {"pairs", {c.pair}}};
@@ -174,17 +236,27 @@ void WriteErrors(const std::filesystem::path& dir, const onepath::build3d::NavSe
         Fail(fmt::format("{}: the reference throws {} {}, expected {} {}", c.kind, e.typeName(),
                          conf::ErrorFieldsToJson(e.fields()).dump(), c.type, c.fields.dump()));
     }
-    w.Add({{"id", fmt::format("navquery_findpath/{}/{}", c.kind, Key(input))},
-           {"op", kOp},
-           {"clauses", {"nav.query.values", "nav.query.nearest", "nav.query.astar", "err.fields"}},
-           {"input", input},
-           {"expect", {{"error", {{"type", c.type}, {"fields", c.fields}}}}},
-           {"flags", {c.kind, "negative"}},
-           {"provenance",
-            fmt::format("hand-made in tools/golden/gen_navmesh_query.cpp on the rooms level (size "
-                        "{}, seed 2900, recast-demo) with its first drawn pair: {}; the expected "
-                        "error written by hand from the clause text; the reference agrees",
-                        kLevelSize, c.why)}});
+    w.Add(
+        {{"id", fmt::format("navquery_findpath/{}/{}", c.kind, Key(input))},
+         {"op", kOp},
+         {"clauses",
+          c.level.is_null()
+              ? json{"nav.query.values", "nav.query.nearest", "nav.query.astar", "err.fields"}
+              : json{"nav.query.values", "pred.domain", "b3d.tile-origin", "err.fields"}},
+         {"input", input},
+         {"expect", {{"error", {{"type", c.type}, {"fields", c.fields}}}}},
+         {"flags", {c.kind, "negative"}},
+         {"provenance",
+          c.level.is_null()
+              ? fmt::format("hand-made in tools/golden/gen_navmesh_query.cpp on the rooms level "
+                            "(size {}, seed 2900, recast-demo) with its first drawn pair: {}; the "
+                            "expected error written by hand from the clause text; the reference "
+                            "agrees",
+                            kLevelSize, c.why)
+              : fmt::format("hand-made in tools/golden/gen_navmesh_query.cpp with the rooms "
+                            "level's first drawn pair (never used: the query throws when it is "
+                            "made): {}; the reference agrees",
+                            c.why)}});
   }
   w.PrintCount();
 }
