@@ -454,6 +454,11 @@ void WriteOffsets(const std::filesystem::path& dir, int per_kind) {
       {"tolerance 10^6: 8 vertices", star, {2.0, "Round", 1e6}},
       {"tolerance 2^-20: 256 vertices", star, {2.0, "Round", 0x1p-20}},
       {"an L-shaped room shrunk with the round join", LRoom(), {-2.0, "Round", 0.0825}},
+      // offset.vertex-count: tol = 2^-16 x 2^16 = 1 grid unit, r = 2^17;
+      // r / cos(pi / 512) - r = 2.47 > 1, so no m up to 256 is enough: 256.
+      {"tolerance one grid unit at radius 2^17: capped at 256 vertices",
+       star,
+       {2.0, "Round", 0x1p-16}},
   };
   for (const auto& h : hand) w.Add(OffsetVector("hand_made", h.o, h.a, HandMade(h.what)));
   // num.ieee: the star grown by 1.5 grid units (tolerance 0, so 8 vertices

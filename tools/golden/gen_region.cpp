@@ -999,6 +999,14 @@ void WriteOutlines(const std::filesystem::path& dir, int per_kind) {
       {"default grid, decimal coordinates",
        {{Outline{{{{0.1, 0.2}, {10.3, 0.7}, {5.5, 9.9}}, {{0.3, 5.1}, {9.7, 5.3}, {5.1, -1.1}}}}},
         16}},
+      // region.ring-order: at SnapBits 0 the second outline's hot pixel
+      // (2, -1) folds the first one's corner (2, -2) away (arr.reroute), and
+      // the two rings left both start at (0, 0) (their smallest edges):
+      // their second vertices decide, (1, -1) before (1, 5).
+      {"two rings with the same first vertex",
+       {{Outline{{{{0, 0}, {2, -2}, {2, 0}}}}, Outline{{{{1, -1}, {2, -1}, {2, 0}}}},
+         Outline{{{{0, 0}, {1, 5}, {0, 6}}}}},
+        0}},
   };
   for (const auto& [what, in] : hand) {
     json v = OutlinesVector("hand_made", in, HandMade(what));
