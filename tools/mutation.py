@@ -144,24 +144,7 @@ def load_equivalents():
         return mutants_mod.load_equivalents(EQUIVALENTS)
     except ValueError as e:
         die(str(e))
-    key = None
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            if line[0].isspace():
-                if key is None:
-                    die(f"{path}:{n}: an argument before any mutant")
-                out[key] = (out[key] + " " + line.strip()).strip()
-                continue
-            key = line.rstrip("\n")
-            if key in out:
-                die(f"{path}:{n}: the same mutant twice")
-            out[key] = ""
-    for k, why in out.items():
-        if not why:
-            die(f"{path}: no argument for {k}")
-    return out
+
 
 def all_mutants(args):
     files = srcmap.source_files(ROOT, args.files or ["src/*"])

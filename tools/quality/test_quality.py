@@ -62,21 +62,19 @@ class Mutants(unittest.TestCase):
 
 
 class Neutral(unittest.TestCase):
-    def test_the_repository_entries_hold(self):
-        n = srcmap.Neutral(ROOT, os.path.join(HERE, "result-neutral.txt"))
+    def check_entries(self, name):
+        n = srcmap.Neutral(ROOT, os.path.join(HERE, name))
         self.assertTrue(n.entries)
         clauses = srcmap.load_clauses(ROOT)
         for rel, first, last, clause, reason in n.entries:
             self.assertIn(clause, clauses, rel)
             self.assertTrue(reason)
 
+    def test_the_repository_entries_hold(self):
+        self.check_entries("result-neutral.txt")
+
     def test_the_unreachable_entries_hold(self):
-        n = srcmap.Neutral(ROOT, os.path.join(HERE, "unreachable.txt"))
-        self.assertTrue(n.entries)
-        clauses = srcmap.load_clauses(ROOT)
-        for rel, first, last, clause, reason in n.entries:
-            self.assertIn(clause, clauses, rel)
-            self.assertTrue(reason)
+        self.check_entries("unreachable.txt")
 
     def test_a_moved_range_is_refused(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
