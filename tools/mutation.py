@@ -136,7 +136,6 @@ def parse_args(argv):
 # --- the mutants ------------------------------------------------------------------
 
 EQUIVALENTS = os.path.join(ROOT, "tools", "quality", "equivalent-mutants.txt")
-mutant_key = mutants_mod.mutant_key
 
 
 def load_equivalents():
@@ -419,10 +418,9 @@ def summarize(selected, results, args, meta, equivalents=None, where=None):
             r = dict(r)
             r["chapter"], r["clause"] = where.of(m)
         status = r["status"]
-        key = mutant_key(m.file, m.op, m.before, m.after)
-        if status == "survived" and key in equivalents:
+        if status == "survived" and m.key in equivalents:
             status = "argued"
-            argued.append(dict(r, why=equivalents[key]))
+            argued.append(dict(r, why=equivalents[m.key]))
         c = rows.setdefault(r["chapter"], collections.Counter())
         c[status] += 1
         total[status] += 1
@@ -504,8 +502,7 @@ def main(argv):
     every = all_mutants(args)
     equivalents = load_equivalents()
     if not args.files and not args.operators_given:
-        known = {mutant_key(m.file, m.op, m.before, m.after) for m in every}
-        stale = [k for k in equivalents if k not in known]
+        stale = mutants_mod.stale_equivalents(equivalents, every)
         if stale:
             die(f"{EQUIVALENTS}: {len(stale)} entr{'y' if len(stale) == 1 else 'ies'} match no mutant "
                 f"of the source (the code changed: argue again or remove): {stale[0]}")

@@ -96,6 +96,11 @@ class Mutant:
     def describe(self):
         return f"{self.file}:{self.line}: {self.op}: `{self.before}` -> `{self.after}`"
 
+    @property
+    def key(self):
+        """The mutant named by its text, not its position (equivalent-mutants.txt)."""
+        return mutant_key(self.file, self.op, self.before, self.after)
+
 
 def mutant_key(file, op, before, after):
     """A mutant named by its text, not its position: `FILE: OP: `BEFORE` -> `AFTER``."""
@@ -127,6 +132,12 @@ def load_equivalents(path):
         if not why:
             raise ValueError(f"{path}: no argument for {k}")
     return out
+
+
+def stale_equivalents(equivalents, mutants):
+    """The entries of `equivalents` that name none of `mutants`."""
+    known = {m.key for m in mutants}
+    return [k for k in equivalents if k not in known]
 
 
 def _line_of(line_starts, offset):
