@@ -838,18 +838,6 @@ std::vector<Tile> HandTiles() {
   return tiles;
 }
 
-// A floor whose region has two holes, where the bridge of the first hole
-// (least (x, z) first, b3d.contour.bridge) to its nearest outline corner
-// crosses the second hole, so that the corner must be refused by the
-// second hole's edges (b3d.contour.merge: the holes not yet merged are
-// tested too). 16 x 16 cells of area 63 and two rectangles of area 0
-// (no compact span): A at x 9, z 5 .. 7 and B at x 11 .. 13, z 2 .. 3; the
-// ledge filter takes the outer ring, so the outline is the square of
-// corners 1 and 15. A's least corner (9, 5) is nearest (15, 1) (36 + 16 =
-// 52, then (1, 1) at 64 + 16 = 80); the segment between them enters B
-// through its edge x = 11 at z 3.67 and leaves through z = 2 at x 13.5.
-// MaxEdgeLength 0, so that no wall edge is split. Written at the end of
-// contours.jsonl (appended, nothing before it moves).
 // A floor of 16 x 16 cells at rows 0 .. 2 with the area area(x, z), tiles
 // of 16 cells (B 3, W 22), MaxEdgeLength 0 so that no wall edge is split;
 // the ledge filter takes the outer ring, so a region covering the rest has
@@ -866,6 +854,17 @@ Tile FloorTile(const std::function<std::uint8_t(int, int)>& area, const std::str
               ", the stage volumes of Mesh3DPipeline.TileSpans"};
 }
 
+// A floor whose region has two holes, where the bridge of the first hole
+// (least (x, z) first, b3d.contour.bridge) to its nearest outline corner
+// crosses the second hole, so that the corner must be refused by the
+// second hole's edges (b3d.contour.merge: the holes not yet merged are
+// tested too). 16 x 16 cells of area 63 and two rectangles of area 0
+// (no compact span): A at x 9, z 5 .. 7 and B at x 11 .. 13, z 2 .. 3; the
+// outline is the square of corners 1 and 15 (FloorTile). A's least
+// corner (9, 5) is nearest (15, 1) (36 + 16 = 52, then (1, 1) at 64 + 16 =
+// 80); the segment between them enters B through its edge x = 11 at z 3.67
+// and leaves through z = 2 at x 13.5. Written at the end of contours.jsonl
+// (appended, nothing before it moves).
 Tile HoleBridgeTile() {
   return FloorTile(
       [](int x, int z) -> std::uint8_t {
