@@ -21,6 +21,13 @@ mutant is
               error (the code moved: argue again)
   stillborn   it did not compile, not counted
 
+--bounds-checks builds the copies with -D_GLIBCXX_ASSERTIONS: an index out
+of a std::vector's bounds aborts, as it would in a port written in a
+bounds-checked language, so a mutant whose only effect is reading or
+writing past the end is killed rather than surviving by luck. The checks
+only add aborts, so a stored result "killed" without them stands with them;
+every other result is run again in that mode.
+
 Kill rate = killed / (killed + survived), per chapter (the clause cited
 nearest above the line: tools/quality/srcmap.py) and overall; mutants in
 the result-neutral code of tools/quality/result-neutral.txt get rows of
@@ -110,6 +117,9 @@ def parse_args(argv):
                         "the rest run when resumed")
     p.add_argument("--no-metamorphic", action="store_true",
                    help="replay the stored vectors only, not their derived checks")
+    p.add_argument("--bounds-checks", action="store_true",
+                   help="build with -D_GLIBCXX_ASSERTIONS (std::vector indices checked); reuses "
+                        "stored kills, runs the other mutants again")
     p.add_argument("--fresh", action="store_true", help="forget the stored results first")
     p.add_argument("--list", action="store_true", help="print the selected mutants and exit")
     p.add_argument("--report-only", action="store_true",
@@ -288,7 +298,8 @@ class Worker:
         self.tree = os.path.join(args.work_dir, f"tree-{k}")
         # The build inside the copy: every copy's compile commands are the
         # same, so ccache builds the second copy from the first.
-        self.build = os.path.join(self.tree, "build", "mutation")
+        self.build = os.path.join(self.tree, "build",
+                                  "mutation-bounds" if args.bounds_checks else "mutation")
         self.logs = os.path.join(args.work_dir, f"logs-{k}")
         self.binary = os.path.join(self.build, "tools", "onepath")
         self.baseline = None
@@ -309,9 +320,11 @@ class Worker:
                 cxx, cc = "ccache g++", "ccache gcc"
             env = self.env(True)
             env.update(CXX=cxx, CC=cc)
-            rc, _, _ = self.runner.run(
-                ["meson", "setup", self.build, self.tree, "-Dtests=false", "-Doracles=false",
-                 "-Doptimization=2", "-Ddebug=false"],
+            setup = ["meson", "setup", self.build, self.tree, "-Dtests=false", "-Doracles=false",
+                     "-Doptimization=2", "-Ddebug=false"]
+            if self.args.bounds_checks:
+                setup.append("-Dcpp_args=-D_GLIBCXX_ASSERTIONS")
+            rc, _, _ = self.runner.run(setup,
                 env=env, log=os.path.join(self.logs, "configure.log"))
             if rc != 0:
                 die(f"meson setup failed: {self.logs}/configure.log")
@@ -373,8 +386,11 @@ class Worker:
 
 # --- results and report ------------------------------------------------------------------
 
-def load_results(path):
-    out = {}
+def load_results(path, bounds_checks=False):
+    """The stored result of each mutant for this mode (with or without
+    bounds checks); with them, a kill stored without them counts too (the
+    checks only add aborts)."""
+    out, reused = {}, {}
     if os.path.isfile(path):
         with open(path, encoding="utf-8") as f:
             for line in f:
@@ -384,14 +400,21 @@ def load_results(path):
                         r = json.loads(line)
                     except json.JSONDecodeError:
                         continue  # a line cut by an interrupt
-                    out[r["id"]] = r
+                    if bool(r.get("bounds_checks")) == bounds_checks:
+                        out[r["id"]] = r
+                    elif bounds_checks and r["status"] == "killed":
+                        reused[r["id"]] = r
+    for k, r in reused.items():
+        out.setdefault(k, r)
     return out
 
 
-def record(m, where, result):
+def record(m, where, result, bounds_checks=False):
     chapter, clause = where.of(m)
     r = {"id": m.id, "file": m.file, "line": m.line, "op": m.op, "before": m.before, "after": m.after,
          "chapter": chapter, "clause": clause}
+    if bounds_checks:
+        r["bounds_checks"] = True
     r.update(result)
     return r
 
@@ -439,7 +462,8 @@ def summarize(selected, results, args, meta, equivalents=None, where=None):
         "generated": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "selected": len(selected), "of_all": meta["all"], "seed": args.seed, "sample": args.sample,
         "files": args.files or ["src/*"], "operators": args.operators,
-        "metamorphic": not args.no_metamorphic, "timeout_seconds": meta.get("timeout"),
+        "metamorphic": not args.no_metamorphic, "bounds_checks": args.bounds_checks,
+        "timeout_seconds": meta.get("timeout"),
         "baseline_replay_seconds": meta.get("baseline"),
         "killed": total["killed"], "survived": total["survived"], "equivalent": total["equivalent"],
         "argued": total["argued"], "stillborn": total["stillborn"], "not_run": total["not run"],
@@ -467,7 +491,8 @@ def write_report(s, work):
         "",
         f"{s['generated']}: {s['selected']} mutants sampled (seed {s['seed']}) of {s['of_all']} in "
         f"{', '.join(s['files'])}; operators {','.join(s['operators'])}; replay "
-        f"{'with' if s['metamorphic'] else 'without'} derived checks.",
+        f"{'with' if s['metamorphic'] else 'without'} derived checks"
+        f"{'; bounds checks (-D_GLIBCXX_ASSERTIONS; kills stored without them reused)' if s.get('bounds_checks') else ''}.",
         "",
         f"**Kill rate {s['kill_rate_pct']} %** ({s['killed']} killed of {run}; normative code: "
         f"{s['normative_kill_rate_pct']} %); {s['equivalent']} equivalent (same program), "
@@ -513,7 +538,7 @@ def main(argv):
             chapter, clause = where.of(m)
             print(f"{m.id} {m.describe()}  [{chapter}; {clause or '-'}]")
         return 0
-    results = load_results(results_path)
+    results = load_results(results_path, args.bounds_checks)
     meta = {"all": len(every)}
     meta_path = os.path.join(args.work_dir, "meta.json")
     if os.path.isfile(meta_path):
@@ -578,7 +603,7 @@ def main(argv):
                     result = w.run_mutant(m, meta["timeout"])
                 except Stopped:
                     return
-                r = record(m, where, result)
+                r = record(m, where, result, args.bounds_checks)
                 with out_lock:
                     results[m.id] = r
                     res.write(json.dumps(r) + "\n")

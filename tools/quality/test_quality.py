@@ -110,6 +110,35 @@ class Equivalents(unittest.TestCase):
             os.unlink(f.name)
 
 
+class StoredResults(unittest.TestCase):
+    """tools/mutation.py --bounds-checks: a kill stored without the checks
+    stands (they only add aborts); any other result is run again."""
+
+    def test_bounds_checks_reuse_kills_only(self):
+        import importlib.util
+        spec = importlib.util.spec_from_file_location(
+            "mutation", os.path.join(HERE, "..", "mutation.py"))
+        mutation = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mutation)
+        rows = ['{"id": "a", "status": "killed"}',
+                '{"id": "b", "status": "survived"}',
+                '{"id": "c", "status": "survived", "bounds_checks": true}',
+                '{"id": "d", "status": "killed"}',
+                '{"id": "d", "status": "survived", "bounds_checks": true}',
+                '{"id": "e", "status": "equivalent"}',
+                '{"id": "f", "st']  # a line cut by an interrupt
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "results.jsonl")
+            with open(path, "w") as f:
+                f.write("\n".join(rows) + "\n")
+            plain = mutation.load_results(path)
+            checked = mutation.load_results(path, bounds_checks=True)
+        self.assertEqual({k: r["status"] for k, r in plain.items()},
+                         {"a": "killed", "b": "survived", "d": "killed", "e": "equivalent"})
+        self.assertEqual({k: r["status"] for k, r in checked.items()},
+                         {"a": "killed", "c": "survived", "d": "survived"})
+
+
 class Chapters(unittest.TestCase):
     def test_nearest_clause_of_a_main_chapter(self):
         clauses = {"arr.merge": "arrangement", "arr.round": "arrangement", "num.ieee": "numerics",
