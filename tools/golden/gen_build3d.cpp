@@ -851,6 +851,16 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
       },
       kRange, {{"argument", "tiles"}, {"count", 1025 * 1025}},
       "16400 x 0 x 16400 voxels: 1025 x 1025 tiles of 16 cells (more than 2^20)");
+  chunk_case(
+      [](json& c) {
+        c["sizeX"] = std::numeric_limits<std::int64_t>::max();
+        c["sizeZ"] = std::numeric_limits<std::int64_t>::max();
+        c["sizeY"] = 0;
+        c["voxels"] = "";
+      },
+      kRange, {{"argument", "tiles"}, {"count", std::numeric_limits<std::int64_t>::max()}},
+      "(2^63 - 1) x 0 x (2^63 - 1) voxels: 2^59 x 2^59 tiles of 16 cells, beyond int64: "
+      "count 2^63 - 1 (b3d.voxel-mapping)");
 
   // b3d.span.stage-input: the value from the previous stage.
   json areas_in = soup_in;
