@@ -1,7 +1,8 @@
 // Writes the golden family `arrangement/` (docs/golden-format.md).
 //
 // Inputs come from the documented generators in
-// conformance/generators/arrangement_cases; expected hashes come from the
+// conformance/generators/arrangement_cases, and one hand-made input whose
+// pixels the tree of boxes finds (main); expected hashes come from the
 // brute-force oracle (oracles/boost_mp/arrangement_bruteforce: rational
 // arithmetic, every pair and every pixel, written from the spec text), so
 // no expected value is taken from the reference. Negative vectors name the
@@ -185,6 +186,28 @@ json ClausesOf(const Exercised& e, const oracle::BfStats& stats, bool anyEdge) {
   return c;
 }
 
+// One positive vector: the expected arrangement from the brute-force oracle.
+json Vector(const std::string& kname, const std::vector<TaggedEdge>& edges,
+            const std::string& provenance) {
+  std::vector<oracle::BfEdge> bf;
+  for (const TaggedEdge& e : edges) bf.push_back({{e.p.x, e.p.y}, {e.q.x, e.q.y}, e.operand});
+  oracle::BfStats stats;
+  oracle::BfArrangement expected = oracle::BruteForceArrangement(bf, &stats);
+  std::string hash = Sha256Hex(oracle::BruteForceCanonicalBytes(expected));
+  const Exercised exercised = ExercisedBy(edges);
+  json flags = json::array({kname});
+  if (expected.segments.empty()) flags.push_back("empty");
+  if (exercised.halfRoundsUp) flags.push_back("half_rounds_up");
+  if (exercised.pixelBoundary) flags.push_back("pixel_boundary");
+  return {{"id", fmt::format("arrangement/{}/{}", kname, InputKey(edges))},
+          {"op", "Arrangement.Build"},
+          {"clauses", ClausesOf(exercised, stats, stats.edges > 0)},
+          {"input", Input(edges)},
+          {"expect", {{"sha256", hash}, {"value", Decoded(expected)}}},
+          {"flags", flags},
+          {"provenance", provenance}};
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -204,29 +227,32 @@ int main(int argc, char** argv) {
     std::string kname = gen::KindName(kind);
     w.AddDrawn(per_kind, [&](int draw) {
       std::vector<TaggedEdge> edges = gen::MakeArrangementCase(kind, rng, max_edges);
-      std::vector<oracle::BfEdge> bf;
-      for (const TaggedEdge& e : edges) bf.push_back({{e.p.x, e.p.y}, {e.q.x, e.q.y}, e.operand});
-      oracle::BfStats stats;
-      oracle::BfArrangement expected = oracle::BruteForceArrangement(bf, &stats);
-      std::string hash = Sha256Hex(oracle::BruteForceCanonicalBytes(expected));
-      const Exercised exercised = ExercisedBy(edges);
-      json flags = json::array({kname});
-      if (expected.segments.empty()) flags.push_back("empty");
-      if (exercised.halfRoundsUp) flags.push_back("half_rounds_up");
-      if (exercised.pixelBoundary) flags.push_back("pixel_boundary");
-      json v = {
-          {"id", fmt::format("arrangement/{}/{}", kname, InputKey(edges))},
-          {"op", "Arrangement.Build"},
-          {"clauses", ClausesOf(exercised, stats, stats.edges > 0)},
-          {"input", Input(edges)},
-          {"expect", {{"sha256", hash}, {"value", Decoded(expected)}}},
-          {"flags", flags},
-          {"provenance", fmt::format("conformance/generators/arrangement_cases kind={} seed={:#x} "
-                                     "draw={} max_edges={}; expected from oracles/boost_mp/"
-                                     "arrangement_bruteforce",
-                                     kname, seed, draw, max_edges)}};
-      return v;
+      return Vector(kname, edges,
+                    fmt::format("conformance/generators/arrangement_cases kind={} seed={:#x} "
+                                "draw={} max_edges={}; expected from oracles/boost_mp/"
+                                "arrangement_bruteforce",
+                                kname, seed, draw, max_edges));
     });
+  }
+  // arr.reroute through pixels found by the tree of boxes (arr.candidates):
+  // 99 parallel edges (0, k - 100) -> (1, k), k = 1 .. 99, and one edge far
+  // away, (1000, 1000) -> (1001, 1003). The far pixels make the 198 near
+  // ones clustered (the pixel search drops its grid), and every near edge's
+  // x range [0, 1] holds all 198 near pixels, more than a tree query's
+  // budget (24 per level of 200 pixels: 192), so the scans of the first
+  // edges add up to the cost of building the tree and the later edges ask
+  // it. Edge k meets the pixels (0, k - 100) .. (0, k - 50) (its x is at
+  // most 1/2 up to y = k - 50) and (1, k - 50) .. (1, k), whose centres lie
+  // up to about 50 units from it along y; its ends have y of both signs.
+  {
+    std::vector<TaggedEdge> edges;
+    for (std::int64_t k = 1; k < 100; ++k) edges.push_back({{0, k - 100}, {1, k}, 0});
+    edges.push_back({{1000, 1000}, {1001, 1003}, 0});
+    w.Add(Vector("hand_made", edges,
+                 "hand-made in tools/golden/gen_arrangement.cpp: 99 parallel edges (0, k - 100) "
+                 "-> (1, k) rerouted through the pixels the tree of boxes finds, and one far "
+                 "edge that clusters the pixels; expected from oracles/boost_mp/"
+                 "arrangement_bruteforce"));
   }
   w.PrintCount();
 

@@ -4,7 +4,9 @@
   stages.jsonl   Cdt.InsertPoints: the slots after Lawson's insertion of the
                  points, before any constraint (cdt.locate, cdt.split,
                  cdt.flip, cdt.legalize, cdt.order): slot numbers after a
-                 split and after a flip, points on edges, cocircular sets
+                 split and after a flip, points on edges, cocircular sets,
+                 and points at +-2^39 whose in-circle tests reach
+                 differences of at most -2^30 in all six coordinates
   order.jsonl    Cdt.ConstrainedDelaunay of >= 64 points with cocircular
                  sets where the insertion order (cdt.order) decides the
                  diagonals: each differs from the sorted-order insertion
@@ -198,6 +200,90 @@ def stage_vectors():
         for draw in range(count):
             out.append(stage_vector(kind, make(rng), "drawn: SplitMix64 seed %#x draw %d"
                                     % (seed, draw)))
+    out += far_vectors()
+    return out
+
+
+FAR = -(1 << 30)
+
+
+def wrap(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+class Stuck(Exception):
+    pass
+
+
+def far_wrapped_slots(points):
+    """The slots when every in-circle test whose six coordinate differences
+    to d are all <= -2^30 is evaluated as a port with a fast path for small
+    differences would evaluate it had it misjudged "small": lifts and 2 x 2
+    minors wrapped to 64 bits, their products and sum to 128. None when the
+    insertion does not finish (a walk or the flips go round in circles)."""
+    exact, orient = C.incircle, C.orient
+    steps = [0]
+
+    def count():
+        steps[0] += 1
+        if steps[0] > 200000:
+            raise Stuck()
+
+    def incircle(a, b, c, d):
+        count()
+        diffs = [p[k] - d[k] for p in (a, b, c) for k in (0, 1)]
+        if max(diffs) > FAR:
+            return exact(a, b, c, d)
+        ax, ay, bx, by, cx, cy = diffs
+        lifts = [wrap(x * x + y * y, 64) for x, y in ((ax, ay), (bx, by), (cx, cy))]
+        minors = [wrap(bx * cy - cx * by, 64), wrap(cx * ay - ax * cy, 64),
+                  wrap(ax * by - bx * ay, 64)]
+        det = 0
+        for lift, minor in zip(lifts, minors):
+            det = wrap(det + wrap(lift * minor, 128), 128)
+        return (det > 0) - (det < 0)
+
+    def counted_orient(p, q, r):
+        count()
+        return orient(p, q, r)
+
+    C.incircle, C.orient = incircle, counted_orient
+    try:
+        return C.slot_bytes(C.insert_points(points))
+    except Stuck:
+        return None
+    finally:
+        C.incircle, C.orient = exact, orient
+
+
+def far_vectors():
+    """pred.incircle far from d: 64 random points at +-2^39, so that
+    cdt.order's rounds insert points below and left of earlier ones and
+    some in-circle test has all six coordinate differences to d at most
+    -2^30 (lifts beyond 2^63). Drawn until that test, evaluated wrapped
+    (far_wrapped_slots), gives other slots and the insertion still ends."""
+    out = []
+    seed = SEED ^ hash_name("far_random")
+    rng = SplitMix64(seed)
+    big = 1 << 39
+    for draw in range(64):
+        points = sorted(set((rng.below(2 * big + 1) - big, rng.below(2 * big + 1) - big)
+                            for _ in range(64)))
+        if len(points) < 64:
+            continue
+        wrapped = far_wrapped_slots(points)
+        if wrapped is None or wrapped == C.slot_bytes(C.insert_points(points)):
+            continue
+        v = stage_vector("far_random", points,
+                         "drawn: 64 points at +-2^39, SplitMix64 seed %#x draw %d, the first "
+                         "draw where an in-circle test with all six differences to d at most "
+                         "-2^30, its lifts and minors wrapped to 64 bits, gives other slots "
+                         "(hash %s) and the insertion ends" % (seed, draw, C.sha256(wrapped)))
+        v["clauses"].append("pred.incircle")
+        out.append(v)
+        break
+    assert out, "no draw reaches pred.incircle far from d"
     return out
 
 

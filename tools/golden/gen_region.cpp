@@ -126,6 +126,8 @@
 //                   SnapBits Int(0, 16).
 //  empty_operand    by Below(3): A empty, B empty, or both; the other as
 //                   random_outlines.
+// plus a hand-made Union: two rings with the same first vertex whose order
+// region.simplify decides.
 //
 // errors.jsonl: hand-made negative vectors, one per error clause and check
 // order (grid.snapbits, region.outline, grid.coordinates,
@@ -1007,6 +1009,18 @@ void WriteOutlines(const std::filesystem::path& dir, int per_kind) {
        {{Outline{{{{0, 0}, {2, -2}, {2, 0}}}}, Outline{{{{1, -1}, {2, -1}, {2, 0}}}},
          Outline{{{{0, 0}, {1, 5}, {0, 6}}}}},
         0}},
+      // region.ring-order sorts the simplified rings. The first outline's
+      // rings touch at (0, 0); the second outline's triangle lies inside
+      // the first ring, its corner (2, -2) on the edge (0, 0) -> (6, -6).
+      // The union pass (region.from-outlines) nodes that edge at (2, -2);
+      // the triangle is inside, so (2, -2) is left with degree 2, collinear.
+      // Traced, the first ring's smallest edge (0, 0) -> (2, -2) comes
+      // before the second ring's (0, 0) -> (2, 1); simplified, it is
+      // (0, 0) -> (6, -6), after it: the second ring is listed first.
+      {"two rings with the same first vertex, ordered after simplification",
+       {{Outline{{{{0, 0}, {6, -6}, {8, -2}}, {{0, 0}, {2, 1}, {0, 5}}}},
+         Outline{{{{2, -2}, {5, -3}, {5, -2}}}}},
+        0}},
   };
   for (const auto& [what, in] : hand) {
     json v = OutlinesVector("hand_made", in, HandMade(what));
@@ -1074,6 +1088,17 @@ void WriteBooleans(const std::filesystem::path& dir, int per_kind) {
                 return BooleanVector(kBooleanOps[o], kBooleanKindNames[k], a, b, provenance);
               });
   }
+  // region.ring-order after region.simplify, as the last hand-made
+  // FromOutlines vector: A's rings touch at (0, 0), B's triangle inside A's
+  // first ring has its corner (2, -2) on A's edge (0, 0) -> (6, -6). The
+  // union leaves (2, -2) of degree 2 and collinear: dropped, A's first ring
+  // starts with (0, 0) -> (6, -6) and comes after the ring (0, 0), (2, 1),
+  // (0, 5), though its traced smallest edge (0, 0) -> (2, -2) came before.
+  const OutlinesInput a{{Outline{{{{0, 0}, {6, -6}, {8, -2}}, {{0, 0}, {2, 1}, {0, 5}}}}}, 0};
+  const OutlinesInput b{{Outline{{{{2, -2}, {5, -3}, {5, -2}}}}}, 0};
+  w.Add(BooleanVector(kBooleanOps[0], "hand_made", a, b,
+                      HandMade("two rings with the same first vertex, ordered after "
+                               "simplification")));
   w.PrintCount();
 }
 
