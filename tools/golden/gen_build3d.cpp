@@ -39,6 +39,10 @@
 //  heightfield   HeightfieldInput drawn with SplitMix64(7): unsorted and
 //                overlapping spans, rows up to 40.
 //  chunk         VoxelChunk drawn with SplitMix64(11).
+//  hand (last)   a hand-made heightfield of 5 x 4 columns with spans in its
+//                edge columns, for the filters, compaction and an erosion
+//                at WalkableRadius 127 (WriteEdgeColumns; issue 25), and
+//                DeriveSettings at WalkableRadius 127.
 // errors.jsonl: hand-made negative vectors, one per error of b3d.errors
 // that these operations can raise, each expected error written here from
 // the clause and checked against the reference.
@@ -65,6 +69,7 @@
 #include "tools/golden/region_vectors.hpp"
 // src/ headers.
 #include "onepath/build3d/pipeline.hpp"
+#include "onepath/build3d/span_pipeline.hpp"
 #include "onepath/core/canonical.hpp"
 #include "onepath/core/errors.hpp"
 
@@ -633,6 +638,98 @@ void WriteChunks(onepath::golden::JsonlWriter& w, int count) {
   }
 }
 
+// Appended after every earlier vector (issue 25): the filters, compaction
+// and erosion on a hand-made heightfield whose edge columns hold spans,
+// which a tile's filtered stages never do (b3d.span.ledges takes every span
+// next to the grid's edge, so the low-height filter of a tile only meets
+// null spans there). 5 x 4 columns, WalkableHeight 16, WalkableClimb 4: the
+// corner columns (0, 0), (4, 0) and (4, 3) hold a span whose gap below the
+// next one is 4, 15 and 5 rows (below 16: b3d.span.low-height clears it),
+// (0, 3) one whose gap is 16 (kept), (1, 0) one of gap 8; column (2, 1)
+// a null span under a walkable one, (1, 1) a floor one row higher, (3, 2)
+// a step of 6 rows (over the climb). Erosion with WalkableRadius 127
+// exactly (AgentRadius 31.75 at CellSize 0.25: b3d.walkable-settings'
+// limit, which must be accepted) clears every span of so small a field.
+void WriteEdgeColumns(onepath::golden::JsonlWriter& w) {
+  const NavSettings s = SpanSettings();
+  const DerivedSettings d = DeriveSettings(s);
+  const std::map<std::pair<int, int>, std::vector<Span>> special = {
+      {{0, 0}, {{0, 2, 63}, {6, 12, 63}}},
+      {{4, 0}, {{0, 2, 63}, {17, 20, 63}}},
+      {{4, 3}, {{3, 5, 63}, {10, 11, 5}}},
+      {{0, 3}, {{0, 2, 63}, {18, 20, 63}}},
+      {{1, 0}, {{0, 2, 63}, {10, 30, 63}}},
+      {{2, 1}, {{0, 2, 0}, {4, 6, 63}}},
+      {{1, 1}, {{0, 3, 63}}},
+      {{3, 2}, {{0, 8, 5}}}};
+  std::vector<std::vector<Span>> columns;
+  for (int z = 0; z < 4; ++z)
+    for (int x = 0; x < 5; ++x) {
+      const auto it = special.find({x, z});
+      columns.push_back(it != special.end() ? it->second : std::vector<Span>{{0, 2, 63}});
+    }
+  const Heightfield field(5, 4, columns);
+  const std::string source =
+      "hand-made in tools/golden/gen_build3d.cpp: a heightfield of 5 x 4 columns with spans in "
+      "its edge columns, low gaps of 4, 15 and 5 rows in three corner columns and of 16 in the "
+      "fourth (WriteEdgeColumns)";
+  const json settings = SettingsJson(s);
+  auto filter = [&](const std::string& op, const std::string& clause, const Heightfield& in,
+                    const Heightfield& out, const OracleStage& oracle) {
+    w.Add(Positive(op, "hand", {clause, "b3d.span.stage-input", "b3d.span.heightfield"},
+                   {{"heightfield", HeightfieldJson(in)}, {"settings", settings}},
+                   CanonicalBytes(out), oracle, source));
+  };
+  const Heightfield lowHanging = SpanPipeline::FilterLowHangingObstacles(field, s);
+  filter("SpanPipeline.FilterLowHangingObstacles", "b3d.span.low-hanging", field, lowHanging,
+         OracleHeightfieldStage(
+             ro::FilterLowHangingObstacles(OracleHeightfield(field), d.walkableClimb)));
+  filter("SpanPipeline.FilterLedgeSpans", "b3d.span.ledges", field,
+         SpanPipeline::FilterLedgeSpans(field, s),
+         OracleHeightfieldStage(
+             ro::FilterLedgeSpans(OracleHeightfield(field), d.walkableHeight, d.walkableClimb)));
+  const Heightfield lowHeight = SpanPipeline::FilterLowHeightSpans(field, s);
+  filter(
+      "SpanPipeline.FilterLowHeightSpans", "b3d.span.low-height", field, lowHeight,
+      OracleHeightfieldStage(ro::FilterLowHeightSpans(OracleHeightfield(field), d.walkableHeight)));
+  // The low-height filter must have cleared the corner spans (0, 0), (4, 0)
+  // and (4, 3) and kept (0, 3)'s.
+  const auto lists = ColumnLists(lowHeight);
+  if (lists[0][0].area != 0 || lists[4][0].area != 0 || lists[19][0].area != 0 ||
+      lists[15][0].area != 63)
+    Fail("WriteEdgeColumns: the low-height filter's corner spans are not as described",
+         HeightfieldJson(lowHeight));
+  const CompactHeightfield compact = SpanPipeline::Compact(lowHeight, s);
+  w.Add(Positive("SpanPipeline.Compact", "hand",
+                 WithTags({"b3d.span.compact", "b3d.span.connect", "b3d.span.stage-input",
+                           "b3d.span.heightfield", "b3d.span.compact-heightfield"},
+                          {{HasConnection(compact), "b3d.span.directions"}}),
+                 {{"heightfield", HeightfieldJson(lowHeight)}, {"settings", settings}},
+                 CanonicalBytes(compact),
+                 OracleCompactStage(
+                     ro::Compact(OracleHeightfield(lowHeight), d.walkableHeight, d.walkableClimb)),
+                 source + ", its low-height filter (the reference's)"));
+  NavSettings wide = s;
+  wide.AgentRadius = 31.75;
+  const DerivedSettings wd = DeriveSettings(wide);
+  if (wd.walkableRadius != 127) Fail("WriteEdgeColumns: WalkableRadius is not 127", json());
+  w.Add(Positive("SpanPipeline.Erode", "hand",
+                 {"b3d.span.erode", "b3d.span.stage-input", "b3d.span.compact-heightfield",
+                  "b3d.walkable-settings"},
+                 {{"compact", CompactJson(compact)}, {"settings", SettingsJson(wide)}},
+                 CanonicalBytes(SpanPipeline::Erode(compact, wide)),
+                 OracleCompactStage(ro::Erode(OracleCompact(compact), wd.walkableRadius)),
+                 source + ", its low-height filter and compaction (the reference's); "
+                          "AgentRadius 31.75 at CellSize 0.25: WalkableRadius 127, the limit"));
+  w.Add(Positive("Mesh3DPipeline.DeriveSettings", "settings",
+                 {"b3d.derived", "b3d.tile-cells", "b3d.walkable-settings", "b3d.slope-cosine",
+                  "b3d.border", "b3d.region-settings"},
+                 {{"settings", SettingsJson(wide)}}, CanonicalBytes(wd),
+                 {std::nullopt, "Recast has no such value"},
+                 "hand-made: the settings of the span vectors with AgentRadius 31.75, "
+                 "WalkableRadius 127 (the limit of b3d.walkable-settings)"));
+}
+
 // ---- errors.jsonl ----
 
 // The vector expecting `type` with exactly `fields` (region_vectors.hpp's
@@ -923,6 +1020,18 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
   compact_case([](json& c) { c["columns"][0][0][2][0] = 0; }, kRange,
                {{"argument", "compact.con"}, {"column", 0}, {"span", 0}, {"value", 0.0}},
                "connection in direction 0 (x - 1) out of the grid");
+
+  // Appended (issue 25): WalkableRadius 128, just over the limit 127
+  // (AgentRadius 31.875 at CellSize 0.25: ceil(127.5)).
+  for (const std::string& op :
+       {std::string("Mesh3DPipeline.DeriveSettings"), std::string("SpanPipeline.Erode")}) {
+    json in = op == "SpanPipeline.Erode" ? json{{"compact", cv}, {"settings", SettingsJson(s)}}
+                                         : json{{"settings", SettingsJson(s)}};
+    in["settings"]["AgentRadius"] = 31.875;
+    w.Add(Negative(op, "bad_settings", {"b3d.settings-checks", "b3d.errors"}, in, kRange,
+                   {{"setting", "AgentRadius"}, {"value", 31.875}},
+                   "WalkableRadius 128, one over 127 (AgentRadius 31.875 at CellSize 0.25)"));
+  }
 }
 
 }  // namespace
@@ -949,6 +1058,7 @@ int main(int argc, char** argv) {
     WriteHand(w);
     WriteHeightfields(w, 4);
     WriteChunks(w, 4);
+    WriteEdgeColumns(w);
     w.PrintCount();
     std::printf("%d vectors with Recast-derived hashes\n", g_recast_vectors);
   }

@@ -38,6 +38,9 @@
 //           bytes must hash to that vector's expect.sha256, equal to
 //           Recast's there), with that vector's settings and
 //           MaxVertsPerPoly 3, 4, 5, 6 in turn.
+//  seeded (last)
+//           two GenerateContours sets of the first variant whose triangles
+//           give two live polygons one directed edge (AddSharedEdges).
 // detail.jsonl, detail_errors.jsonl: DetailMeshBuilder.Build, written by
 // build3d_detail_vectors.cpp (its inputs and oracle described there).
 // errors.jsonl: Polygonizer.Build throws only settings errors
@@ -379,6 +382,34 @@ void AddTraced(onepath::golden::JsonlWriter& w, const std::filesystem::path& con
   }
 }
 
+// Appended after every earlier vector (issue 25): two contour sets of
+// GenerateContours with the first settings variant (`seeded`), seeds
+// 88318 and 51905, found by a search of seeds 1 ... 100000 for sets whose
+// triangles (b3d.poly.ears, with degenerate ears) give two polygons that
+// are live at once the same directed edge. b3d.poly.merge offers a polygon
+// every live polygon with the reversed edge, so both must be found: in
+// seed 88318 region 2's contour, with its hole merged, gives the triangles
+// (28,14) (28,15) (31,16) and (31,16) (29,15) (28,15), both with the edge
+// (28,15) -> (31,16), and (28,15) (28,16) (31,16) with the reversed one,
+// which merges with the first of the two (of equal candidates the lower
+// B first); a lookup that finds only the second gives other polygons.
+void AddSharedEdges(onepath::golden::JsonlWriter& w) {
+  using onepath::conformance::kPolySettingsVariants;
+  const onepath::conformance::PolySettingsVariant& v = kPolySettingsVariants[0];
+  const bf::BfPolySettings bs = onepath::conformance::OracleSettingsOf(v);
+  const json settings = SettingsJson(onepath::conformance::NavSettingsOf(v));
+  for (const std::uint64_t seed : {88318u, 51905u}) {
+    const std::vector<bf::BfContour> contours =
+        onepath::conformance::GenerateContours(seed, bs, onepath::conformance::OptionsOf(v));
+    const json input = {{"contours", ContoursJson(contours)}, {"settings", settings}};
+    w.Add(Positive(v.kind, input,
+                   fmt::format("conformance/tests/gen_contours.hpp GenerateContours seed {}, "
+                               "options {}, {}: two live polygons with one directed edge "
+                               "(AddSharedEdges)",
+                               seed, v.kind, v.what)));
+  }
+}
+
 // ---- errors.jsonl ----
 
 void WriteErrors(onepath::golden::JsonlWriter& w) {
@@ -423,6 +454,7 @@ int main(int argc, char** argv) {
     AddSeeded(w);
     AddHand(w);
     AddTraced(w, argv[2]);
+    AddSharedEdges(w);
     w.PrintCount();
     std::printf("%d with degenerate ears, %d with a triangle tipped by float32\n", g_degenerate,
                 g_flat);

@@ -46,6 +46,11 @@
 //                (gen::SpiralRamp) climbing 1.6 and 2.2 turns, on which
 //                Watershed makes a region with two spans in one column
 //                (b3d.region.overlap; checked here).
+//  edge          (regions only, appended last, flag `hand`)
+//                SpanPipeline.Compact of two hand-made heightfields of
+//                14 x 14 columns, no filter run, so that the grid's edge
+//                rows and columns hold spans (TileSpans never gives one:
+//                b3d.span.ledges; issue 25).
 // Settings variations: the regions of each tile with the tile's
 // MinRegionArea / MergeRegionArea and one other pair in turn; the contours
 // of each partition with the tile's ContourMaxError / MaxEdgeLength, and
@@ -90,6 +95,7 @@
 #include "onepath/build3d/internal/regions.hpp"
 #include "onepath/build3d/pipeline.hpp"
 #include "onepath/build3d/regions.hpp"
+#include "onepath/build3d/span_pipeline.hpp"
 #include "onepath/build3d/tile_grid.hpp"
 #include "onepath/core/canonical.hpp"
 
@@ -935,6 +941,63 @@ std::vector<Tile> SpiralTiles() {
   return tiles;
 }
 
+// Tiles whose grid holds spans in its edge rows and columns (issue 25:
+// TileSpans never gives one, b3d.span.ledges taking every span next to the
+// grid's edge, so the fields above leave the first and last rows and
+// columns empty). SpanPipeline.Compact of a hand-made heightfield of the
+// hand-made settings' W x W = 14 x 14 columns, span(x, z) in each column,
+// no filter run: every edge row and column of the grid holds a span, or
+// the writer stops. Appended after every earlier tile (nothing before
+// them moves).
+std::vector<Tile> EdgeTiles() {
+  const NavSettings s = HandSettings();
+  constexpr int kW = 14;  // TileCells 8 + 2 B 3
+  struct Hand {
+    const char* what;
+    std::function<std::vector<Span>(int, int)> span;
+  };
+  const std::vector<Hand> hands = {
+      {"a floor in every column",
+       [](int, int) {
+         return std::vector<Span>{{0, 2, 63}};
+       }},
+      {"a floor of area 5 over x 0 .. 3, z 0 .. 4 and 63 elsewhere, no span at (6 .. 7, 0), "
+       "(13, 5 .. 6), (4, 13), (0, 9), one row higher over x 8 .. 13, z 9 .. 13",
+       [](int x, int z) {
+         const bool hole = (z == 0 && (x == 6 || x == 7)) || (x == 13 && (z == 5 || z == 6)) ||
+                           (x == 4 && z == 13) || (x == 0 && z == 9);
+         if (hole) return std::vector<Span>{};
+         const bool low = x < 4 && z < 5;
+         const bool step = x >= 8 && z >= 9;
+         return std::vector<Span>{{0, static_cast<std::uint16_t>(step ? 3 : 2),
+                                   static_cast<std::uint8_t>(low ? 5 : 63)}};
+       }},
+  };
+  std::vector<Tile> tiles;
+  for (const Hand& h : hands) {
+    std::vector<std::vector<Span>> columns;
+    for (int z = 0; z < kW; ++z)
+      for (int x = 0; x < kW; ++x) columns.push_back(h.span(x, z));
+    Tile t{SpanPipeline::Compact(Heightfield(kW, kW, columns), s), s, "hand",
+           std::string("hand-made: SpanPipeline.Compact of a heightfield of 14 x 14 columns (W "
+                       "of tiles of 8 cells, B 3), ") +
+               h.what + ", no filter run (spans in the grid's edge rows and columns)"};
+    const bi::RegionField f(t.compact);
+    // Each edge row and column of the grid holds a span.
+    bool edges[4] = {false, false, false, false};
+    for (std::int64_t k = 0; k < f.w; ++k) {
+      edges[0] |= f.ColumnBegin(k, 0) != f.ColumnEnd(k, 0);
+      edges[1] |= f.ColumnBegin(0, k) != f.ColumnEnd(0, k);
+      edges[2] |= f.ColumnBegin(k, f.d - 1) != f.ColumnEnd(k, f.d - 1);
+      edges[3] |= f.ColumnBegin(f.w - 1, k) != f.ColumnEnd(f.w - 1, k);
+    }
+    if (!(edges[0] && edges[1] && edges[2] && edges[3]))
+      Fail("EdgeTiles: an edge row or column of the grid holds no span", json(h.what));
+    tiles.push_back(std::move(t));
+  }
+  return tiles;
+}
+
 // ---- errors.jsonl ----
 
 json Negative(const std::string& op, const std::string& kind, const json& clauses,
@@ -1173,6 +1236,12 @@ int main(int argc, char** argv) {
     if (contours) {
       AddContours(w, HoleBridgeTile(), static_cast<int>(tiles.size()));
       AddContours(w, IslandTile(), static_cast<int>(tiles.size()) + 1);
+    }
+    // Appended after those (issue 25: spans in the grid's edge rows and
+    // columns, b3d.region.distance's first pass).
+    if (!contours) {
+      int index = static_cast<int>(tiles.size());
+      for (const Tile& t : EdgeTiles()) AddRegions(w, t, index++);
     }
     w.PrintCount();
     int confirmed = 0;
