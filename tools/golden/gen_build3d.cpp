@@ -36,6 +36,8 @@
 //                crossing the low grid edges by less and by more than a
 //                cell (no Recast: e75adf8 clips them otherwise), a soup
 //                taller than 8190 rows (no Recast: 13-bit rows).
+//                Last, WriteOutsideGrid: a tile-0 sliver outside its
+//                binary32 grid box (OriginX = 1.25 + 2^-40).
 //  heightfield   HeightfieldInput drawn with SplitMix64(7): unsorted and
 //                overlapping spans, rows up to 40.
 //  chunk         VoxelChunk drawn with SplitMix64(11).
@@ -46,6 +48,7 @@
 //   gen_golden_build3d OUT_DIR [levels-per-kind (2)]
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -633,6 +636,37 @@ void WriteChunks(onepath::golden::JsonlWriter& w, int count) {
   }
 }
 
+// ---- vectors for lines no other input reaches (issue 25) ----
+
+// A triangle of the tile that lies outside its binary32 grid box: with
+// OriginX = E + 2^-40 (E = B x cs = 1.25, B = 5 for SpanSettings), tile 0's
+// gridX = OriginX - E = 2^-40 exactly, so bmin.x = 2^-40. A sliver whose
+// greatest x is the binary32 number below 2^-40 (2^-40 - 2^-64) belongs to
+// tile 0 by b3d.triangle-selection: (maxX + E) - OriginX rounds to 0 in
+// binary64 (2^-64 is below half the spacing 2^-52 at 1.25), floor 0 = 0.
+// Its binary32 box ends before bmin.x, so b3d.span.rasterize step 1
+// returns. A floor inside the tile keeps tile 0 in the soup's range; the
+// sliver's low x (-0.1) is within csF / 2 of bmin.x, so Recast rasterizes
+// the tile as 1.6.0 does and is compared.
+void WriteOutsideGrid(onepath::golden::JsonlWriter& w) {
+  NavSettings s = SpanSettings();
+  const DerivedSettings d = DeriveSettings(s);
+  const double e = d.border * d.cs;
+  s.OriginX = e + 0x1p-40;
+  const float maxX = std::nextafter(0x1p-40f, 0.0f);
+  TriangleSoup soup =
+      Join({Quad(2, 0, 5, 4, 1), {{-0.1f, 1, 1, maxX, 1, 2, maxX, 1, 1}, {0, 1, 2}}});
+  const TileGrid g =
+      SoupTileGrid(soup, SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0), s, d, 0, 0);
+  if (s.OriginX - e != 0x1p-40 || g.bmin.x != 0x1p-40f ||
+      SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0).size() != 3)
+    Fail("WriteOutsideGrid: the sliver is not a tile-0 triangle outside the grid", SoupJson(soup));
+  AddTile(w, "hand", TileInput("soup", SoupJson(soup), s, 0, 0, {}),
+          "hand-made in tools/golden/gen_build3d.cpp (WriteOutsideGrid): a floor and a sliver "
+          "of tile 0 whose binary32 bounds end before the grid's bmin.x = 2^-40 (OriginX = 1.25 + "
+          "2^-40): b3d.span.rasterize step 1 skips it");
+}
+
 // ---- errors.jsonl ----
 
 // The vector expecting `type` with exactly `fields` (region_vectors.hpp's
@@ -939,6 +973,7 @@ int main(int argc, char** argv) {
     WriteHand(w);
     WriteHeightfields(w, 4);
     WriteChunks(w, 4);
+    WriteOutsideGrid(w);
     w.PrintCount();
     std::printf("%d vectors with Recast-derived hashes\n", g_recast_vectors);
   }
