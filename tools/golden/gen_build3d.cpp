@@ -37,7 +37,8 @@
 //                cell (no Recast: e75adf8 clips them otherwise), a soup
 //                taller than 8190 rows (no Recast: 13-bit rows).
 //                Last, WriteOutsideGrid: a tile-0 sliver outside its
-//                binary32 grid box (OriginX = 1.25 + 2^-40).
+//                binary32 grid box (OriginX = 1.25 + 2^-40); and
+//                WriteNullAreaErode: Erode on a field with null-area spans.
 //  heightfield   HeightfieldInput drawn with SplitMix64(7): unsorted and
 //                overlapping spans, rows up to 40.
 //  chunk         VoxelChunk drawn with SplitMix64(11).
@@ -667,6 +668,46 @@ void WriteOutsideGrid(onepath::golden::JsonlWriter& w) {
           "2^-40): b3d.span.rasterize step 1 skips it");
 }
 
+// SpanPipeline.Erode on a hand-made compact heightfield holding null-area
+// spans, which Compact never gives (b3d.span.stage-input takes any area
+// 0 ... 63): 9 x 9 columns of one span (y 10, h 20, area 63) connected to
+// their neighbours inside the grid, the centre's span of area 0, and a
+// second span of area 0 (y 40, unconnected) over column (2, 6).
+// b3d.span.erode step 1 gives the null spans distance 0. Expected: Recast's
+// rcErodeWalkableArea on the same field (oracles/recast) must agree.
+void WriteNullAreaErode(onepath::golden::JsonlWriter& w) {
+  const NavSettings s = SpanSettings();
+  const int n = 9;
+  ro::CompactHeightfield field{n, n, {}};
+  json columns = json::array();
+  for (int z = 0; z < n; ++z)
+    for (int x = 0; x < n; ++x) {
+      ro::CompactSpan span{10, 20, {}, (x == 4 && z == 4) ? ro::kNullArea : ro::kWalkableArea};
+      // Directions 0 .. 3: -x, +z, +x, -z (b3d.span.directions).
+      const int dx[4] = {-1, 0, 1, 0}, dz[4] = {0, 1, 0, -1};
+      for (int d = 0; d < 4; ++d) {
+        const int nx = x + dx[d], nz = z + dz[d];
+        span.con[d] = nx >= 0 && nz >= 0 && nx < n && nz < n ? 0 : ro::kNotConnected;
+      }
+      ro::CompactColumn& column = field.columns.emplace_back(1, span);
+      if (x == 2 && z == 6) column.push_back({40, 20, {}, ro::kNullArea});
+      json c = json::array();
+      for (const ro::CompactSpan& k : column)
+        c.push_back({k.y, k.h, {k.con[0], k.con[1], k.con[2], k.con[3]}, k.area});
+      columns.push_back(c);
+    }
+  const json input = {{"compact", {{"width", n}, {"depth", n}, {"columns", columns}}},
+                      {"settings", SettingsJson(s)}};
+  const std::string op = "SpanPipeline.Erode";
+  w.Add(Positive(op, "hand",
+                 {"b3d.span.erode", "b3d.span.stage-input", "b3d.span.compact-heightfield"}, input,
+                 conf::RunOperation(op, Reparsed(input)),
+                 OracleCompactStage(ro::Erode(field, DeriveSettings(s).walkableRadius)),
+                 "hand-made in tools/golden/gen_build3d.cpp (WriteNullAreaErode): 9 x 9 "
+                 "connected spans, the centre's of area 0, and an unconnected span of area 0 "
+                 "over column (2, 6)"));
+}
+
 // ---- errors.jsonl ----
 
 // The vector expecting `type` with exactly `fields` (region_vectors.hpp's
@@ -974,6 +1015,7 @@ int main(int argc, char** argv) {
     WriteHeightfields(w, 4);
     WriteChunks(w, 4);
     WriteOutsideGrid(w);
+    WriteNullAreaErode(w);
     w.PrintCount();
     std::printf("%d vectors with Recast-derived hashes\n", g_recast_vectors);
   }
