@@ -33,6 +33,8 @@
 //           (expected values derived by hand there): the flat square with
 //           detail off and on, the ramp with DetailMaxError 0.7 (one
 //           insertion) and 1 (none).
+//  hand (last, AddReach): the flat square with its corners clockwise, detail
+//           off: the forced ears of b3d.detail.hull.
 // detail_errors.jsonl: minRow 65536 and -1, a polygon of two corners and a
 // corner naming no vertex (b3d.detail.stage-input), DetailMaxError -1
 // (b3d.settings-checks), and the paraboloid of more than 255 triangles
@@ -363,6 +365,22 @@ void AddHand(JsonlWriter& w) {
                         error < 1 ? "one sample inserted on the diagonal" : "no sample inserted")));
 }
 
+// ---- reach (issue 25) ----
+
+// The flat square of AddHand with its corners in clockwise order (the
+// stage takes any polygon of 3 ... 255 corners naming vertices,
+// b3d.detail.stage-input), detail off: every turn of the ring is negative,
+// so neither a strict nor a relaxed ear exists and the head is clipped,
+// forced (b3d.detail.hull step 3), twice.
+void AddReach(JsonlWriter& w) {
+  json mesh = HandSquare(3, 7, 1, 1, 1, 1);
+  mesh["polygons"][0]["corners"] = {{0, 0}, {3, 0}, {2, 0}, {1, 0}};
+  w.Add(Positive("hand", HandInput(Flat(), 4, mesh, 1, HandSettings(1, 4, 0.5, 0.2)),
+                 "hand-made in tools/golden/build3d_detail_vectors.cpp (AddReach): the flat "
+                 "square with its corners clockwise, detail off: no strict or relaxed ear, the "
+                 "head clipped (b3d.detail.hull, forced)"));
+}
+
 // ---- detail_errors.jsonl ----
 
 void AddError(JsonlWriter& w, const std::string& kind, const json& input, const json& clauses,
@@ -450,6 +468,7 @@ void WriteDetailVectors(const std::filesystem::path& dir,
     JsonlWriter w(dir / "detail.jsonl");
     AddHand(w);
     AddTraced(w, contours_jsonl);
+    AddReach(w);
     w.PrintCount();
     std::printf("%d with detail off, %d with edge points, %d with inserted samples\n", g_off,
                 g_edgePoints, g_inserted);

@@ -36,6 +36,9 @@
 //                crossing the low grid edges by less and by more than a
 //                cell (no Recast: e75adf8 clips them otherwise), a soup
 //                taller than 8190 rows (no Recast: 13-bit rows).
+//                Last, WriteOutsideGrid: a tile-0 sliver outside its
+//                binary32 grid box (OriginX = 1.25 + 2^-40); and
+//                WriteNullAreaErode: Erode on a field with null-area spans.
 //  heightfield   HeightfieldInput drawn with SplitMix64(7): unsorted and
 //                overlapping spans, rows up to 40.
 //  chunk         VoxelChunk drawn with SplitMix64(11).
@@ -50,6 +53,7 @@
 //   gen_golden_build3d OUT_DIR [levels-per-kind (2)]
 #include <fmt/format.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -730,6 +734,77 @@ void WriteEdgeColumns(onepath::golden::JsonlWriter& w) {
                  "WalkableRadius 127 (the limit of b3d.walkable-settings)"));
 }
 
+// ---- vectors for lines no other input reaches (issue 25) ----
+
+// A triangle of the tile that lies outside its binary32 grid box: with
+// OriginX = E + 2^-40 (E = B x cs = 1.25, B = 5 for SpanSettings), tile 0's
+// gridX = OriginX - E = 2^-40 exactly, so bmin.x = 2^-40. A sliver whose
+// greatest x is the binary32 number below 2^-40 (2^-40 - 2^-64) belongs to
+// tile 0 by b3d.triangle-selection: (maxX + E) - OriginX rounds to 0 in
+// binary64 (2^-64 is below half the spacing 2^-52 at 1.25), floor 0 = 0.
+// Its binary32 box ends before bmin.x, so b3d.span.rasterize step 1
+// returns. A floor inside the tile keeps tile 0 in the soup's range; the
+// sliver's low x (-0.1) is within csF / 2 of bmin.x, so Recast rasterizes
+// the tile as 1.6.0 does and is compared.
+void WriteOutsideGrid(onepath::golden::JsonlWriter& w) {
+  NavSettings s = SpanSettings();
+  const DerivedSettings d = DeriveSettings(s);
+  const double e = d.border * d.cs;
+  s.OriginX = e + 0x1p-40;
+  const float maxX = std::nextafter(0x1p-40f, 0.0f);
+  TriangleSoup soup =
+      Join({Quad(2, 0, 5, 4, 1), {{-0.1f, 1, 1, maxX, 1, 2, maxX, 1, 1}, {0, 1, 2}}});
+  const TileGrid g =
+      SoupTileGrid(soup, SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0), s, d, 0, 0);
+  if (s.OriginX - e != 0x1p-40 || g.bmin.x != 0x1p-40f ||
+      SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0).size() != 3)
+    Fail("WriteOutsideGrid: the sliver is not a tile-0 triangle outside the grid", SoupJson(soup));
+  AddTile(w, "hand", TileInput("soup", SoupJson(soup), s, 0, 0, {}),
+          "hand-made in tools/golden/gen_build3d.cpp (WriteOutsideGrid): a floor and a sliver "
+          "of tile 0 whose binary32 bounds end before the grid's bmin.x = 2^-40 (OriginX = 1.25 + "
+          "2^-40): b3d.span.rasterize step 1 skips it");
+}
+
+// SpanPipeline.Erode on a hand-made compact heightfield holding null-area
+// spans, which Compact never gives (b3d.span.stage-input takes any area
+// 0 ... 63): 9 x 9 columns of one span (y 10, h 20, area 63) connected to
+// their neighbours inside the grid, the centre's span of area 0, and a
+// second span of area 0 (y 40, unconnected) over column (2, 6).
+// b3d.span.erode step 1 gives the null spans distance 0. Expected: Recast's
+// rcErodeWalkableArea on the same field (oracles/recast) must agree.
+void WriteNullAreaErode(onepath::golden::JsonlWriter& w) {
+  const NavSettings s = SpanSettings();
+  const int n = 9;
+  ro::CompactHeightfield field{n, n, {}};
+  json columns = json::array();
+  for (int z = 0; z < n; ++z)
+    for (int x = 0; x < n; ++x) {
+      ro::CompactSpan span{10, 20, {}, (x == 4 && z == 4) ? ro::kNullArea : ro::kWalkableArea};
+      // Directions 0 .. 3: -x, +z, +x, -z (b3d.span.directions).
+      const int dx[4] = {-1, 0, 1, 0}, dz[4] = {0, 1, 0, -1};
+      for (int d = 0; d < 4; ++d) {
+        const int nx = x + dx[d], nz = z + dz[d];
+        span.con[d] = nx >= 0 && nz >= 0 && nx < n && nz < n ? 0 : ro::kNotConnected;
+      }
+      ro::CompactColumn& column = field.columns.emplace_back(1, span);
+      if (x == 2 && z == 6) column.push_back({40, 20, {}, ro::kNullArea});
+      json c = json::array();
+      for (const ro::CompactSpan& k : column)
+        c.push_back({k.y, k.h, {k.con[0], k.con[1], k.con[2], k.con[3]}, k.area});
+      columns.push_back(c);
+    }
+  const json input = {{"compact", {{"width", n}, {"depth", n}, {"columns", columns}}},
+                      {"settings", SettingsJson(s)}};
+  const std::string op = "SpanPipeline.Erode";
+  w.Add(Positive(op, "hand",
+                 {"b3d.span.erode", "b3d.span.stage-input", "b3d.span.compact-heightfield"}, input,
+                 conf::RunOperation(op, Reparsed(input)),
+                 OracleCompactStage(ro::Erode(field, DeriveSettings(s).walkableRadius)),
+                 "hand-made in tools/golden/gen_build3d.cpp (WriteNullAreaErode): 9 x 9 "
+                 "connected spans, the centre's of area 0, and an unconnected span of area 0 "
+                 "over column (2, 6)"));
+}
+
 // ---- errors.jsonl ----
 
 // The vector expecting `type` with exactly `fields` (region_vectors.hpp's
@@ -1059,6 +1134,8 @@ int main(int argc, char** argv) {
     WriteHeightfields(w, 4);
     WriteChunks(w, 4);
     WriteEdgeColumns(w);
+    WriteOutsideGrid(w);
+    WriteNullAreaErode(w);
     w.PrintCount();
     std::printf("%d vectors with Recast-derived hashes\n", g_recast_vectors);
   }

@@ -40,6 +40,9 @@
 //           a stair from the ground up to the first floor), Partition =
 //           Layers: the preset large-agent-layers, and recast-demo and fine
 //           with Partition = Layers.
+//           Then BridgeChunk below (recast-demo, Partition = Layers): a
+//           stair from a ground up to a platform over that ground, two
+//           adjacent regions sharing columns (b3d.tile-layers).
 //
 //   gen_golden_build3d_mesh OUT_DIR mesh-levels|mesh-layers-chunk
 #include <fmt/format.h>
@@ -502,6 +505,52 @@ void WriteChunks(onepath::golden::JsonlWriter& w) {
   }
 }
 
+// 32 x 32 x 32 voxels, one tile of every preset (32 cells): a ground (rows
+// 0, 1) everywhere but under a stair; a stair of 12 steps (two rows each,
+// cells 6 .. 25 in z) from the ground at x = 6 up to a platform at rows
+// 24-25 over the ground at x = 18 .. 29 (22 empty rows between, room for
+// every preset's agent).
+// The ground and the platform share columns, so the layer partition keeps
+// them in two layer regions (b3d.region.layers), and the stair joins them:
+// two adjacent regions sharing columns (b3d.tile-layers' adjacency, the
+// second region visited finds its neighbour's layer taken).
+json BridgeChunk() {
+  const std::int64_t sx = 32, sy = 32, sz = 32;
+  std::vector<bool> v(static_cast<std::size_t>(sx * sy * sz), false);
+  const auto put = [&](std::int64_t i, std::int64_t j, std::int64_t k) {
+    v[static_cast<std::size_t>(i + sx * (j + sy * k))] = true;
+  };
+  for (std::int64_t k = 0; k < sz; ++k)
+    for (std::int64_t i = 0; i < sx; ++i)
+      for (std::int64_t j = 0; j < 2; ++j) put(i, j, k);
+  // Step s (0 .. 11) at column 6 + s is solid from row 0 to row 3 + 2 s,
+  // the last one (row 25) level with the platform's top row.
+  for (std::int64_t s = 0; s < 12; ++s)
+    for (std::int64_t k = 6; k < 26; ++k)
+      for (std::int64_t j = 0; j <= 3 + 2 * s; ++j) put(6 + s, j, k);
+  for (std::int64_t k = 6; k < 26; ++k)
+    for (std::int64_t i = 18; i < 30; ++i)
+      for (std::int64_t j = 24; j < 26; ++j) put(i, j, k);
+  return ChunkJson(sx, sy, sz, v);
+}
+
+// BridgeChunk with recast-demo and Partition = Layers. (With fine and
+// large-agent-layers the partition leaves the ground under the platform a
+// region no other region touches in the tile's core: no adjacency.)
+void WriteBridgeChunk(onepath::golden::JsonlWriter& w) {
+  NavSettings settings = gen::MeshPresetSettings("recast-demo");
+  settings.Partition = Partition::Layers;
+  const json input = {
+      {"chunk", BridgeChunk()}, {"settings", SettingsJson(settings)}, {"threads", 1}};
+  json clauses = kClauses;
+  clauses.push_back("b3d.chunk-input");
+  clauses.push_back("b3d.voxel-mapping");
+  clauses.push_back("b3d.tile-layers");
+  w.Add(Positive("chunk", input, clauses, {"bridge", "recast-demo"},
+                 "generated in tools/golden/gen_build3d_mesh.cpp: BridgeChunk(), preset "
+                 "recast-demo with Partition = Layers (b3d.presets)"));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -522,6 +571,7 @@ int main(int argc, char** argv) {
   } else if (family == "mesh-layers-chunk") {
     onepath::golden::JsonlWriter w(dir / "chunks.jsonl");
     WriteChunks(w);
+    WriteBridgeChunk(w);
     w.PrintCount();
   } else {
     std::fprintf(stderr, "unknown family %s\n", family.c_str());

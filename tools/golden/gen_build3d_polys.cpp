@@ -41,6 +41,8 @@
 //  seeded (last)
 //           two GenerateContours sets of the first variant whose triangles
 //           give two live polygons one directed edge (AddSharedEdges).
+//  hand (last, AddReach)
+//           a contour whose merge b3d.poly.merge-valid's test 3 refuses.
 // detail.jsonl, detail_errors.jsonl: DetailMeshBuilder.Build, written by
 // build3d_detail_vectors.cpp (its inputs and oracle described there).
 // errors.jsonl: Polygonizer.Build throws only settings errors
@@ -410,6 +412,30 @@ void AddSharedEdges(onepath::golden::JsonlWriter& w) {
   }
 }
 
+// ---- reach (issue 25) ----
+
+// A contour with two sides of four corners collinear in cells, (19,25)
+// (18,28) (17,31) (16,34) and (17,35) (18,32) (19,29) (20,26), rows 0 ... 2
+// so that b3d.poly.straight-walls keeps them, some edges walls, the
+// default settings (cs 0.3, B 5: Local is not linear), MaxVertsPerPoly 6:
+// a merge removes a wall-collinear joint and a neighbour of it turns right
+// in float32 within R' (b3d.poly.merge-valid test 3 refuses the merge).
+// Found by a random search over convex contours with collinear sides; the
+// expected value is the brute-force oracle's, as for every vector here.
+void AddReach(onepath::golden::JsonlWriter& w) {
+  const std::vector<bf::BfContour> contours = {
+      {1,
+       63,
+       {V(19, 25, 0, 2), V(18, 28, 0, 0), V(17, 31, 2, 2), V(16, 34, 0, 0), V(17, 35, 0, 1),
+        V(18, 32, 0, 2), V(19, 29, 0, 1), V(20, 26, 2, 0)}}};
+  const json input = {{"contours", ContoursJson(contours)},
+                      {"settings", SettingsJson(SettingsOf(0.3, 9.6, 0.6, 6))}};
+  w.Add(Positive("hand", input,
+                 "hand-made in tools/golden/gen_build3d_polys.cpp (AddReach): two sides of four "
+                 "corners collinear in cells, the default settings, MaxVertsPerPoly 6: a merge "
+                 "test 3 refuses (a removed joint's neighbour turns right in float32)"));
+}
+
 // ---- errors.jsonl ----
 
 void WriteErrors(onepath::golden::JsonlWriter& w) {
@@ -455,6 +481,7 @@ int main(int argc, char** argv) {
     AddHand(w);
     AddTraced(w, argv[2]);
     AddSharedEdges(w);
+    AddReach(w);
     w.PrintCount();
     std::printf("%d with degenerate ears, %d with a triangle tipped by float32\n", g_degenerate,
                 g_flat);
