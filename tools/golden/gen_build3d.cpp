@@ -1012,6 +1012,10 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
   chunk_case([](json& c) { c["sizeY"] = 65520; }, kRange,
              {{"argument", "sizeY"}, {"count", 65520 + 16 + 2}},
              "sizeY + WalkableHeight + 2 = 65538");
+  chunk_case([](json& c) { c["sizeY"] = 65518; }, kRange,
+             {{"argument", "sizeY"}, {"count", 65518 + 16 + 2}},
+             "sizeY + WalkableHeight + 2 = 65536, one row over the limit 65535 (the rows "
+             "before the voxel count)");
   chunk_case([](json& c) { c["voxels"] = "1010101"; }, kArg, {{"argument", "voxels"}, {"count", 7}},
              "7 voxels for 2 x 2 x 2");
   chunk_case(
@@ -1095,6 +1099,13 @@ void WriteErrors(onepath::golden::JsonlWriter& w) {
   compact_case([](json& c) { c["columns"][0][0][2][0] = 0; }, kRange,
                {{"argument", "compact.con"}, {"column", 0}, {"span", 0}, {"value", 0.0}},
                "connection in direction 0 (x - 1) out of the grid");
+  // A culprit after the first span of a column: every span is checked.
+  compact_case(
+      [](json& c) {
+        c["columns"][1].push_back({300, 255, {63, 63, 63, 63}, 64});
+      },
+      kRange, {{"argument", "compact.area"}, {"column", 1}, {"span", 1}, {"value", 64.0}},
+      "area 64 on the second span of column 1");
 
   // Appended (issue 25): WalkableRadius 128, just over the limit 127
   // (AgentRadius 31.875 at CellSize 0.25: ceil(127.5)).
