@@ -584,6 +584,10 @@ void WriteHand(onepath::golden::JsonlWriter& w) {
       "a cell");
   add(Join({Quad(0, 0, 4, 4, 0), {{1, 0, 1, 1, 1100, 1, 2, 0, 1}, {0, 1, 2}}}), 0, 0,
       "a floor and a spike 1100 high: 8818 rows, beyond Recast's 13 bits");
+  // A soup's range comes from every vertex, also unused ones
+  // (b3d.soup-tiles): one vertex and no triangle has that vertex's tile.
+  add({{1, 0, 1}, {}}, 0, 0,
+      "one vertex and no triangle: the soup's range is the vertex's tile (b3d.soup-tiles)");
 }
 
 void WriteHeightfields(onepath::golden::JsonlWriter& w, int count) {
