@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "conformance/runner/operations.hpp"
 #include "oracles/recast/recast_oracle.hpp"
@@ -74,6 +75,26 @@ inline json CompactJson(const CompactHeightfield& c) {
     list.push_back(l);
   }
   return {{"width", c.width()}, {"depth", c.depth()}, {"columns", list}};
+}
+
+// The columns of a flat w x w compact field, column x + w z, one span
+// (y, h, area 63) each, connected (con 0) to the neighbour in every
+// direction inside the grid (b3d.span.directions: -x, +z, +x, -z), not
+// (63) across its edge.
+inline std::vector<std::vector<CompactSpan>> FlatColumns(int w, std::uint16_t y, std::uint8_t h) {
+  constexpr int kDx[4] = {-1, 0, 1, 0}, kDz[4] = {0, 1, 0, -1};
+  std::vector<std::vector<CompactSpan>> columns;
+  for (int z = 0; z < w; ++z) {
+    for (int x = 0; x < w; ++x) {
+      CompactSpan s{.y = y, .h = h, .area = 63};
+      for (int k = 0; k < 4; ++k) {
+        const int nx = x + kDx[k], nz = z + kDz[k];
+        s.con[k] = nx >= 0 && nz >= 0 && nx < w && nz < w ? 0 : 63;
+      }
+      columns.push_back({s});
+    }
+  }
+  return columns;
 }
 
 inline recast_oracle::CompactHeightfield OracleCompact(const CompactHeightfield& h) {

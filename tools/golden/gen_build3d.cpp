@@ -86,6 +86,7 @@ namespace conf = onepath::conformance;
 namespace ro = recast_oracle;
 using Bytes = std::vector<std::uint8_t>;
 using onepath::golden::CompactJson;
+using onepath::golden::FlatColumns;
 using onepath::golden::OracleCompact;
 using onepath::golden::SettingsJson;
 
@@ -758,10 +759,9 @@ void WriteOutsideGrid(onepath::golden::JsonlWriter& w) {
   const float maxX = std::nextafter(0x1p-40f, 0.0f);
   TriangleSoup soup =
       Join({Quad(2, 0, 5, 4, 1), {{-0.1f, 1, 1, maxX, 1, 2, maxX, 1, 1}, {0, 1, 2}}});
-  const TileGrid g =
-      SoupTileGrid(soup, SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0), s, d, 0, 0);
-  if (s.OriginX - e != 0x1p-40 || g.bmin.x != 0x1p-40f ||
-      SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0).size() != 3)
+  const auto selected = SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0);
+  const TileGrid g = SoupTileGrid(soup, selected, s, d, 0, 0);
+  if (s.OriginX - e != 0x1p-40 || g.bmin.x != 0x1p-40f || selected.size() != 3)
     Fail("WriteOutsideGrid: the sliver is not a tile-0 triangle outside the grid", SoupJson(soup));
   AddTile(w, "hand", TileInput("soup", SoupJson(soup), s, 0, 0, {}),
           "hand-made in tools/golden/gen_build3d.cpp (WriteOutsideGrid): a floor and a sliver "
@@ -773,40 +773,26 @@ void WriteOutsideGrid(onepath::golden::JsonlWriter& w) {
 // spans, which Compact never gives (b3d.span.stage-input takes any area
 // 0 ... 63): 9 x 9 columns of one span (y 10, h 20, area 63) connected to
 // their neighbours inside the grid, the centre's span of area 0, and a
-// second span of area 0 (y 40, unconnected) over column (2, 6).
+// second span of area 0 (y 40) over column (2, 6), its con 0 in every
+// direction (to each neighbour's span 0).
 // b3d.span.erode step 1 gives the null spans distance 0. Expected: Recast's
 // rcErodeWalkableArea on the same field (oracles/recast) must agree.
 void WriteNullAreaErode(onepath::golden::JsonlWriter& w) {
   const NavSettings s = SpanSettings();
   const int n = 9;
-  ro::CompactHeightfield field{n, n, {}};
-  json columns = json::array();
-  for (int z = 0; z < n; ++z)
-    for (int x = 0; x < n; ++x) {
-      ro::CompactSpan span{10, 20, {}, (x == 4 && z == 4) ? ro::kNullArea : ro::kWalkableArea};
-      // Directions 0 .. 3: -x, +z, +x, -z (b3d.span.directions).
-      const int dx[4] = {-1, 0, 1, 0}, dz[4] = {0, 1, 0, -1};
-      for (int d = 0; d < 4; ++d) {
-        const int nx = x + dx[d], nz = z + dz[d];
-        span.con[d] = nx >= 0 && nz >= 0 && nx < n && nz < n ? 0 : ro::kNotConnected;
-      }
-      ro::CompactColumn& column = field.columns.emplace_back(1, span);
-      if (x == 2 && z == 6) column.push_back({40, 20, {}, ro::kNullArea});
-      json c = json::array();
-      for (const ro::CompactSpan& k : column)
-        c.push_back({k.y, k.h, {k.con[0], k.con[1], k.con[2], k.con[3]}, k.area});
-      columns.push_back(c);
-    }
-  const json input = {{"compact", {{"width", n}, {"depth", n}, {"columns", columns}}},
-                      {"settings", SettingsJson(s)}};
+  std::vector<std::vector<CompactSpan>> columns = FlatColumns(n, 10, 20);
+  columns[4 + n * 4][0].area = 0;
+  columns[2 + n * 6].push_back({.y = 40, .h = 20, .con = {0, 0, 0, 0}, .area = 0});
+  const CompactHeightfield field(n, n, columns);
+  const json input = {{"compact", CompactJson(field)}, {"settings", SettingsJson(s)}};
   const std::string op = "SpanPipeline.Erode";
-  w.Add(Positive(op, "hand",
-                 {"b3d.span.erode", "b3d.span.stage-input", "b3d.span.compact-heightfield"}, input,
-                 conf::RunOperation(op, Reparsed(input)),
-                 OracleCompactStage(ro::Erode(field, DeriveSettings(s).walkableRadius)),
-                 "hand-made in tools/golden/gen_build3d.cpp (WriteNullAreaErode): 9 x 9 "
-                 "connected spans, the centre's of area 0, and an unconnected span of area 0 "
-                 "over column (2, 6)"));
+  w.Add(Positive(
+      op, "hand", {"b3d.span.erode", "b3d.span.stage-input", "b3d.span.compact-heightfield"}, input,
+      conf::RunOperation(op, Reparsed(input)),
+      OracleCompactStage(ro::Erode(OracleCompact(field), DeriveSettings(s).walkableRadius)),
+      "hand-made in tools/golden/gen_build3d.cpp (WriteNullAreaErode): 9 x 9 "
+      "connected spans, the centre's of area 0, and an unconnected span of area 0 "
+      "over column (2, 6)"));
 }
 
 // ---- errors.jsonl ----

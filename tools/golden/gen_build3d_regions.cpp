@@ -111,6 +111,7 @@ namespace ro = recast_oracle;
 namespace bi = onepath::build3d::internal;
 using Bytes = std::vector<std::uint8_t>;
 using onepath::golden::CompactJson;
+using onepath::golden::FlatColumns;
 using onepath::golden::OracleCompact;
 using onepath::golden::SettingsJson;
 
@@ -1010,22 +1011,7 @@ json Negative(const std::string& op, const std::string& kind, const json& clause
 
 // A flat W x W field, one span per column (so span index = column index),
 // every neighbour in the grid connected (con 0), others not (63).
-CompactHeightfield FlatField(int w) {
-  std::vector<std::vector<CompactSpan>> columns;
-  for (int z = 0; z < w; ++z) {
-    for (int x = 0; x < w; ++x) {
-      CompactSpan s{.y = 2, .h = 255};
-      const int dx[4] = {-1, 0, 1, 0}, dz[4] = {0, 1, 0, -1};
-      for (int k = 0; k < 4; ++k) {
-        const int nx = x + dx[k], nz = z + dz[k];
-        s.con[k] = nx >= 0 && nz >= 0 && nx < w && nz < w ? 0 : 63;
-      }
-      s.area = 63;
-      columns.push_back({s});
-    }
-  }
-  return CompactHeightfield(w, w, columns);
-}
+CompactHeightfield FlatField(int w) { return CompactHeightfield(w, w, FlatColumns(w, 2, 255)); }
 
 void WriteErrors(onepath::golden::JsonlWriter& w, bool contours) {
   const std::string kRange = "ArgumentOutOfRangeException", kArg = "ArgumentException";
