@@ -965,6 +965,19 @@ std::string HandMade(const std::string& what) {
   return fmt::format("hand-made in tools/golden/gen_region.cpp ({}); {}", what, kReference);
 }
 
+// region.ring-order sorts the simplified rings. Outline A's rings touch at
+// (0, 0); outline B's triangle lies inside A's first ring, its corner
+// (2, -2) on the edge (0, 0) -> (6, -6). The union pass nodes that edge at
+// (2, -2) and leaves it of degree 2, collinear: dropped. Traced, A's first
+// ring's smallest edge (0, 0) -> (2, -2) comes before the second ring's
+// (0, 0) -> (2, 1); simplified, it is (0, 0) -> (6, -6), after it, so the
+// second ring is listed first. Written as FromOutlines of both outlines
+// (the last hand-made one) and as their Union (the last boolean vector).
+const Outline kSimplifiedOrderA{{{{0, 0}, {6, -6}, {8, -2}}, {{0, 0}, {2, 1}, {0, 5}}}};
+const Outline kSimplifiedOrderB{{{{2, -2}, {5, -3}, {5, -2}}}};
+constexpr const char* kSimplifiedOrder =
+    "two rings with the same first vertex, ordered after simplification";
+
 // Kind k (names[k]) draws from SplitMix64(seed + k) until `per_kind` of its
 // vectors are written: make(k, rng, provenance).
 template <std::size_t N, typename Make>
@@ -1009,18 +1022,7 @@ void WriteOutlines(const std::filesystem::path& dir, int per_kind) {
        {{Outline{{{{0, 0}, {2, -2}, {2, 0}}}}, Outline{{{{1, -1}, {2, -1}, {2, 0}}}},
          Outline{{{{0, 0}, {1, 5}, {0, 6}}}}},
         0}},
-      // region.ring-order sorts the simplified rings. The first outline's
-      // rings touch at (0, 0); the second outline's triangle lies inside
-      // the first ring, its corner (2, -2) on the edge (0, 0) -> (6, -6).
-      // The union pass (region.from-outlines) nodes that edge at (2, -2);
-      // the triangle is inside, so (2, -2) is left with degree 2, collinear.
-      // Traced, the first ring's smallest edge (0, 0) -> (2, -2) comes
-      // before the second ring's (0, 0) -> (2, 1); simplified, it is
-      // (0, 0) -> (6, -6), after it: the second ring is listed first.
-      {"two rings with the same first vertex, ordered after simplification",
-       {{Outline{{{{0, 0}, {6, -6}, {8, -2}}, {{0, 0}, {2, 1}, {0, 5}}}},
-         Outline{{{{2, -2}, {5, -3}, {5, -2}}}}},
-        0}},
+      {kSimplifiedOrder, {{kSimplifiedOrderA, kSimplifiedOrderB}, 0}},  // see kSimplifiedOrderA
   };
   for (const auto& [what, in] : hand) {
     json v = OutlinesVector("hand_made", in, HandMade(what));
@@ -1088,17 +1090,9 @@ void WriteBooleans(const std::filesystem::path& dir, int per_kind) {
                 return BooleanVector(kBooleanOps[o], kBooleanKindNames[k], a, b, provenance);
               });
   }
-  // region.ring-order after region.simplify, as the last hand-made
-  // FromOutlines vector: A's rings touch at (0, 0), B's triangle inside A's
-  // first ring has its corner (2, -2) on A's edge (0, 0) -> (6, -6). The
-  // union leaves (2, -2) of degree 2 and collinear: dropped, A's first ring
-  // starts with (0, 0) -> (6, -6) and comes after the ring (0, 0), (2, 1),
-  // (0, 5), though its traced smallest edge (0, 0) -> (2, -2) came before.
-  const OutlinesInput a{{Outline{{{{0, 0}, {6, -6}, {8, -2}}, {{0, 0}, {2, 1}, {0, 5}}}}}, 0};
-  const OutlinesInput b{{Outline{{{{2, -2}, {5, -3}, {5, -2}}}}}, 0};
-  w.Add(BooleanVector(kBooleanOps[0], "hand_made", a, b,
-                      HandMade("two rings with the same first vertex, ordered after "
-                               "simplification")));
+  // The ring order after region.simplify (kSimplifiedOrderA) as a Union.
+  w.Add(BooleanVector(kBooleanOps[0], "hand_made", {{kSimplifiedOrderA}, 0},
+                      {{kSimplifiedOrderB}, 0}, HandMade(kSimplifiedOrder)));
   w.PrintCount();
 }
 
