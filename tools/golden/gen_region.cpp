@@ -978,6 +978,22 @@ const Outline kSimplifiedOrderB{{{{2, -2}, {5, -3}, {5, -2}}}};
 constexpr const char* kSimplifiedOrder =
     "two rings with the same first vertex, ordered after simplification";
 
+// region.ring-order's ring start, decided only after simplification, at
+// index 3 of a ring passing its least vertex twice. Outline A is a
+// quadrilateral with a triangular hole touching it at (0, 0); outline B's
+// triangle lies inside A, its corner (5, 1) on the hole's edge (0, 0) ->
+// (15, 3), which the union pass nodes there and leaves of degree 2,
+// collinear: dropped. Traced, the one ring (the hole joins the outline at
+// (0, 0), region.rings) starts at its smallest edge (0, 0) -> (5, 1):
+// (0, 0) (15, 3) (15, -1) (0, 0) (10, -5) (30, -5) (30, 10) (20, 10) once
+// simplified, whose smallest edge is now (0, 0) -> (10, -5), the fourth:
+// the ring starts there. Written as FromOutlines and as a Union.
+const Outline kRingStartA{
+    {{{0, 0}, {10, -5}, {30, -5}, {30, 10}, {20, 10}}, {{0, 0}, {15, 3}, {15, -1}}}};
+const Outline kRingStartB{{{{5, 1}, {12, 4}, {10, 4}}}};
+constexpr const char* kRingStart =
+    "a ring through its least vertex twice, started after simplification";
+
 // Kind k (names[k]) draws from SplitMix64(seed + k) until `per_kind` of its
 // vectors are written: make(k, rng, provenance).
 template <std::size_t N, typename Make>
@@ -1023,6 +1039,7 @@ void WriteOutlines(const std::filesystem::path& dir, int per_kind) {
          Outline{{{{0, 0}, {1, 5}, {0, 6}}}}},
         0}},
       {kSimplifiedOrder, {{kSimplifiedOrderA, kSimplifiedOrderB}, 0}},  // see kSimplifiedOrderA
+      {kRingStart, {{kRingStartA, kRingStartB}, 0}},                    // see kRingStartA
   };
   for (const auto& [what, in] : hand) {
     json v = OutlinesVector("hand_made", in, HandMade(what));
@@ -1093,6 +1110,9 @@ void WriteBooleans(const std::filesystem::path& dir, int per_kind) {
   // The ring order after region.simplify (kSimplifiedOrderA) as a Union.
   w.Add(BooleanVector(kBooleanOps[0], "hand_made", {{kSimplifiedOrderA}, 0},
                       {{kSimplifiedOrderB}, 0}, HandMade(kSimplifiedOrder)));
+  // The ring start after region.simplify (kRingStartA) as a Union.
+  w.Add(BooleanVector(kBooleanOps[0], "hand_made", {{kRingStartA}, 0}, {{kRingStartB}, 0},
+                      HandMade(kRingStart)));
   w.PrintCount();
 }
 
