@@ -1196,6 +1196,58 @@ void WriteErrors(onepath::golden::JsonlWriter& w, bool contours) {
 
 }  // namespace
 
+// Appended last (issue 25, b3d.region.merge's RemoveAdjacent): Watershed on
+// a distance field BuildDistanceField does not make (b3d.region.stage-input
+// accepts any values), on a flat 16 x 16 field without holes, so that
+// regions meet away from any edge: three cones (x, z, h), the distance at
+// (x, z) max(0, max over the cones of h - (|x - cx| + |z - cz|) div 2).
+// With MergeRegionArea 400 every region merges; a merge of two regions that
+// both border a third at one corner lists the third twice in a row, and
+// only RemoveAdjacent keeps a later CanMerge with it from refusing it as
+// connected twice (found by a search over cone fields, comparing the
+// reference with RemoveAdjacent left out of Merge).
+void AddConeDistances(onepath::golden::JsonlWriter& w) {
+  NavSettings s = LevelSettings();
+  s.MinRegionArea = 0;
+  s.MergeRegionArea = 400;
+  constexpr int kW = 16;  // TileCells 8 + 2 B 4
+  const CompactHeightfield h(kW, kW, FlatColumns(kW, 2, 255));
+  struct Cone {
+    int x, z, h;
+  };
+  constexpr Cone kCones[] = {{1, 1, 7}, {2, 15, 6}, {11, 3, 4}};
+  DistanceField d;
+  for (int z = 0; z < kW; ++z) {
+    for (int x = 0; x < kW; ++x) {
+      int v = 0;
+      for (const Cone& c : kCones)
+        v = std::max(v, c.h - (std::abs(x - c.x) + std::abs(z - c.z)) / 2);
+      d.distances.push_back(static_cast<std::uint16_t>(v));
+      d.maxDistance = std::max(d.maxDistance, static_cast<std::uint16_t>(v));
+    }
+  }
+  const json in = {
+      {"compact", CompactJson(h)}, {"distances", DistancesJson(d)}, {"settings", SettingsJson(s)}};
+  const TileRegions ours = RegionPipeline::Watershed(h, d, s);
+  const Verdict v = Compare(
+      ro::Watershed(OracleCompact(h), ro::DistanceField{d.distances, d.maxDistance}, 0, 400),
+      SameRegions(ours), kPartitionOps[0], in);
+  // RegionTags sees merges only where MergeRegionArea 0 gives another
+  // partition; here the merged regions touch no edge, so they merge with 0
+  // too: the merge clauses are named here.
+  std::vector<std::string> tags = RegionTags(h, s, 0, ours, in);
+  for (const char* c : {"b3d.region.merge", "b3d.region.records", "b3d.region.walk"})
+    if (std::find(tags.begin(), tags.end(), c) == tags.end()) tags.push_back(c);
+  const json clauses = {kPartitionClauses[0], "b3d.region.filter", "b3d.region.renumber",
+                        "b3d.region.values", "b3d.region.stage-input"};
+  w.Add(Positive(kPartitionOps[0], "hand", WithTags(clauses, tags), in, CanonicalBytes(ours), v,
+                 kRegionRecast,
+                 "hand-made: a flat 16 x 16 field (W of tiles of 8 cells, B 4) and a distance "
+                 "field of three cones (1, 1, 7), (2, 15, 6), (11, 3, 4), distance max(0, h - "
+                 "(|x - cx| + |z - cz|) div 2), MinRegionArea 0, MergeRegionArea 400: a merge "
+                 "lists a region twice in a row (b3d.region.merge, RemoveAdjacent)"));
+}
+
 int main(int argc, char** argv) {
   if (argc != 3 || (std::string(argv[2]) != "regions" && std::string(argv[2]) != "contours")) {
     std::fprintf(stderr, "usage: %s OUT_DIR regions|contours\n", argv[0]);
@@ -1229,6 +1281,8 @@ int main(int argc, char** argv) {
       int index = static_cast<int>(tiles.size());
       for (const Tile& t : EdgeTiles()) AddRegions(w, t, index++);
     }
+    // Appended after those (issue 25: b3d.region.merge's RemoveAdjacent).
+    if (!contours) AddConeDistances(w);
     w.PrintCount();
     int confirmed = 0;
     for (const std::string& id : w.ids) confirmed += g_recast.count(id) ? 1 : 0;
