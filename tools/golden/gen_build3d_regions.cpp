@@ -51,6 +51,11 @@
 //                14 x 14 columns, no filter run, so that the grid's edge
 //                rows and columns hold spans (TileSpans never gives one:
 //                b3d.span.ledges; issue 25).
+//  serpentine    (regions only, appended after those, flag `hand`, one
+//                Monotone vector) a one-span region of area 5 that the
+//                boundary walk of a serpentine region of 10,029 spans first
+//                meets at step 39,999, the bound of b3d.region.walk: the
+//                bound decides whether it is removed (AddWalkBound).
 // Settings variations: the regions of each tile with the tile's
 // MinRegionArea / MergeRegionArea and one other pair in turn; the contours
 // of each partition with the tile's ContourMaxError / MaxEdgeLength, and
@@ -999,6 +1004,147 @@ std::vector<Tile> EdgeTiles() {
   return tiles;
 }
 
+// ---- the boundary walk's bound (b3d.region.walk) ----
+
+// A serpentine of kRuns rows of kRunLength spans (rows z = 0, 2, .., 338,
+// x 0 .. 57), each row joined to the next by one span in the row between
+// them, at x 57 after an even row and at x 0 after an odd one: 10,029
+// spans of area 63, one column each (y 2, h 255, connected to every
+// neighbouring span), in a grid of 59 x 339 columns. Every row's sweep run
+// meets the run before it in one span, so Monotone makes it one
+// provisional region R (id 1). R's boundary walk (from (0, 0), direction
+// 0) takes 4 steps per span and would close at step 40,116: it runs along
+// row 0's +z side, down the serpentine and back up its other side, and
+// meets the +x side of the first joining span (57, 1) at step 39,999, the
+// bound's last step. One span X of area 5 at (58, 1), connected to (57, 1)
+// only, is met there and nowhere before, so connections(R) = (0, X) with
+// the bound of 39,999 steps and (0) with one step fewer. X (1 span, below
+// MinRegionArea 2, a provisional id above R's) is grouped with R through
+// R's connections and kept (b3d.region.remove-small); with one step fewer
+// it would be a group of its own and removed. Recast's walkContour has the
+// same bound. Appended last (nothing before it moves).
+constexpr int kRuns = 170, kRunLength = 58;
+constexpr int kWalkBound = 39999;  // b3d.region.walk
+
+CompactHeightfield SerpentineField() {
+  constexpr int kDx[4] = {-1, 0, 1, 0}, kDz[4] = {0, 1, 0, -1};
+  const int w = kRunLength + 1, d = 2 * kRuns - 1;
+  std::vector<std::uint8_t> area(static_cast<std::size_t>(w * d), 0);  // 0: no span
+  const auto at = [w](int x, int z) { return static_cast<std::size_t>(x + w * z); };
+  for (int k = 0; k < kRuns; ++k) {
+    for (int x = 0; x < kRunLength; ++x) area[at(x, 2 * k)] = 63;
+    if (k + 1 < kRuns) area[at(k % 2 == 0 ? kRunLength - 1 : 0, 2 * k + 1)] = 63;
+  }
+  area[at(kRunLength, 1)] = 5;  // X
+  std::vector<std::vector<CompactSpan>> columns;
+  for (int z = 0; z < d; ++z) {
+    for (int x = 0; x < w; ++x) {
+      if (area[at(x, z)] == 0) {
+        columns.emplace_back();
+        continue;
+      }
+      CompactSpan s{.y = 2, .h = 255, .area = area[at(x, z)]};
+      for (int k = 0; k < 4; ++k) {
+        const int nx = x + kDx[k], nz = z + kDz[k];
+        const bool inside = nx >= 0 && nz >= 0 && nx < w && nz < d;
+        s.con[k] = inside && area[at(nx, nz)] != 0 ? 0 : 63;
+      }
+      columns.push_back({s});
+    }
+  }
+  return CompactHeightfield(w, d, columns);
+}
+
+// b3d.region.walk transcribed from the clause, without its bound: from
+// span i of (x, z) and direction dir on the ids reg, the step at which the
+// walk stops (back at its start) and the step at which each id is first
+// appended to the list (0 for the first element).
+struct WalkTrace {
+  std::int64_t closedAt = 0;
+  std::map<std::uint32_t, std::int64_t> firstMet;
+};
+
+WalkTrace WalkAsWritten(const bi::RegionField& f, const std::vector<std::uint32_t>& reg,
+                        std::int64_t x, std::int64_t z, std::uint32_t i, int dir) {
+  constexpr std::int64_t kDx[4] = {-1, 0, 1, 0}, kDz[4] = {0, 1, 0, -1};
+  const auto neighbour = [&](std::int64_t nx, std::int64_t nz, std::uint32_t s,
+                             int d) -> std::uint32_t {
+    return f.spans[s].con[d] == 63 ? 0 : reg[f.Neighbour(nx, nz, f.spans[s], d)];
+  };
+  const std::uint32_t startI = i;
+  const int startDir = dir;
+  WalkTrace t;
+  std::uint32_t cur = neighbour(x, z, i, dir);
+  t.firstMet.emplace(cur, 0);
+  for (std::int64_t step = 1;; ++step) {
+    const std::uint32_t n = neighbour(x, z, i, dir);
+    if (f.spans[i].con[dir] == 63 || n != reg[i]) {
+      if (n != cur) {
+        cur = n;
+        t.firstMet.emplace(n, step);
+      }
+      dir = (dir + 1) & 3;
+    } else {
+      i = f.Neighbour(x, z, f.spans[i], dir);
+      x += kDx[dir];
+      z += kDz[dir];
+      dir = (dir + 3) & 3;
+    }
+    if (i == startI && dir == startDir) {
+      t.closedAt = step;
+      return t;
+    }
+  }
+}
+
+// build3d/regions: Monotone on the serpentine with the hand-made settings
+// (MinRegionArea 2, MergeRegionArea 10). The writer stops unless the walk
+// of R, transcribed from the clause on the sweep's ids, first meets X at
+// step 39,999 and would close later, X is kept, and Recast agrees.
+void AddWalkBound(onepath::golden::JsonlWriter& w) {
+  const NavSettings s = HandSettings();
+  const CompactHeightfield h = SerpentineField();
+  const json in = {{"compact", CompactJson(h)}, {"settings", SettingsJson(s)}};
+  const bi::RegionField f(h);
+  std::uint32_t next = 0;
+  const std::vector<std::uint32_t> sweep = bi::MonotoneSweep(f, next);
+  const std::uint32_t r = sweep[f.ColumnBegin(0, 0)];
+  const std::uint32_t x = sweep[f.ColumnBegin(kRunLength, 1)];
+  const WalkTrace t = WalkAsWritten(f, sweep, 0, 0, f.ColumnBegin(0, 0), 0);
+  const auto met = t.firstMet.find(x);
+  if (r != 1 || x <= r || t.closedAt <= kWalkBound || met == t.firstMet.end() ||
+      met->second != kWalkBound)
+    Fail("AddWalkBound: the serpentine's walk does not first meet X at step 39999",
+         {{"R", r},
+          {"X", x},
+          {"closedAt", t.closedAt},
+          {"metAt", met == t.firstMet.end() ? -1 : met->second}});
+  for (std::size_t i = 0; i < sweep.size(); ++i)
+    if (sweep[i] != (i == f.ColumnBegin(kRunLength, 1) ? x : r))
+      Fail("AddWalkBound: the serpentine is not one provisional region", json(i));
+  const TileRegions out = RegionPipeline::Monotone(h, s);
+  if (out.regions[f.ColumnBegin(kRunLength, 1)] == 0)
+    Fail("AddWalkBound: X was removed", json(out.regionCount));
+  const Verdict v = Compare(ro::Monotone(OracleCompact(h), static_cast<int>(s.MinRegionArea),
+                                         static_cast<int>(s.MergeRegionArea)),
+                            SameRegions(out), kPartitionOps[1], in);
+  if (!v.compared) Fail("AddWalkBound: Recast not compared: " + v.why, json());
+  json clauses = WithTags(
+      {kPartitionClauses[1], "b3d.region.filter", "b3d.region.renumber", "b3d.region.values"},
+      RegionTags(h, s, 1, out, in));
+  // The walk's bound decides X's group (RegionTags names the walk only
+  // with a removal or a merge).
+  for (const char* c : {"b3d.region.records", "b3d.region.walk", "b3d.region.remove-small"})
+    if (std::find(clauses.begin(), clauses.end(), c) == clauses.end()) clauses.push_back(c);
+  w.Add(Positive(kPartitionOps[1], "hand", clauses, in, CanonicalBytes(out), v, kRegionRecast,
+                 fmt::format("hand-made: a serpentine of {} rows of {} spans joined at "
+                             "alternate ends, one Monotone region whose boundary walk first "
+                             "meets a span of area 5 at (58, 1) at step 39999, the bound's last "
+                             "(b3d.region.walk), which keeps that span (1 span, MinRegionArea 2) "
+                             "in the region's group",
+                             kRuns, kRunLength)));
+}
+
 // ---- errors.jsonl ----
 
 json Negative(const std::string& op, const std::string& kind, const json& clauses,
@@ -1280,6 +1426,8 @@ int main(int argc, char** argv) {
     if (!contours) {
       int index = static_cast<int>(tiles.size());
       for (const Tile& t : EdgeTiles()) AddRegions(w, t, index++);
+      // Appended after those: the boundary walk's bound.
+      AddWalkBound(w);
     }
     // Appended after those (issue 25: b3d.region.merge's RemoveAdjacent).
     if (!contours) AddConeDistances(w);
