@@ -30,6 +30,12 @@ options:
   --mutation-sample N    mutants sampled (default 120)
   --mutation-budget S    start no mutant after S seconds (default 2400)
   --mutation-seed N      the sample's seed (default: today's date, YYYYMMDD)
+  --mutation-bounds-checks
+                         build the mutants with -D_GLIBCXX_ASSERTIONS
+                         (tools/mutation.py --bounds-checks: a mutant that only
+                         indexes past a std::vector's end is killed, as in a
+                         port in a bounds-checked language); results in
+                         build/mutation-bounds/
   --skip-fuzz            leave out step 1 (e.g. where ClusterFuzzLite fuzzes:
                          .github/workflows/cflite_batch.yml)
   --skip-coverage        leave out step 2
@@ -50,7 +56,7 @@ die() {
 
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 report_dir="" jobs=2 fuzz_budget=600 mut_sample=120 mut_budget=2400 mut_seed=$(date -u +%Y%m%d)
-skip_fuzz=0 skip_cov=0 skip_mut=0 skip_detour=0
+skip_fuzz=0 skip_cov=0 skip_mut=0 skip_detour=0 mut_bounds=()
 while [ $# -gt 0 ]; do
   case "$1" in
     -h | --help) usage; exit 0 ;;
@@ -58,6 +64,7 @@ while [ $# -gt 0 ]; do
     --skip-coverage) skip_cov=1; shift; continue ;;
     --skip-mutation) skip_mut=1; shift; continue ;;
     --skip-detour) skip_detour=1; shift; continue ;;
+    --mutation-bounds-checks) mut_bounds=(--bounds-checks); shift; continue ;;
     --report-dir | --jobs | --fuzz-budget | --mutation-sample | --mutation-budget | --mutation-seed)
       [ $# -ge 2 ] || die "$1 needs a value (see --help)" ;;
     *) die "unknown option $1 (see --help)" ;;
@@ -108,10 +115,12 @@ if [ "$skip_cov" = 0 ]; then
 fi
 if [ "$skip_mut" = 0 ]; then
   step mutation python3 "$root/tools/mutation.py" --sample "$mut_sample" --seed "$mut_seed" \
-    --budget "$mut_budget" --jobs "$jobs"
+    --budget "$mut_budget" --jobs "$jobs" "${mut_bounds[@]}"
   mkdir -p "$report_dir/mutation"
+  mut_dir="$root/build/mutation"
+  [ ${#mut_bounds[@]} = 0 ] || mut_dir="$root/build/mutation-bounds"
   for f in report.md summary.json survivors.txt; do
-    [ ! -f "$root/build/mutation/$f" ] || cp "$root/build/mutation/$f" "$report_dir/mutation/"
+    [ ! -f "$mut_dir/$f" ] || cp "$mut_dir/$f" "$report_dir/mutation/"
   done
 fi
 if [ "$skip_detour" = 0 ]; then
