@@ -56,6 +56,10 @@
 //                boundary walk of a serpentine region of 10,029 spans first
 //                meets at step 39,999, the bound of b3d.region.walk: the
 //                bound decides whether it is removed (AddWalkBound).
+//  cones         (regions only, appended last, flag `hand`, one Watershed
+//                vector) a distance field of three cones over a flat 16 x 16
+//                field, MergeRegionArea 400: a merge lists a region twice in
+//                a row (b3d.region.merge's RemoveAdjacent; AddConeDistances).
 // Settings variations: the regions of each tile with the tile's
 // MinRegionArea / MergeRegionArea and one other pair in turn; the contours
 // of each partition with the tile's ContourMaxError / MaxEdgeLength, and
