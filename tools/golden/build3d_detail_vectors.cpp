@@ -34,7 +34,8 @@
 //           detail off and on, the ramp with DetailMaxError 0.7 (one
 //           insertion) and 1 (none).
 //  hand (last, AddReach): the flat square with its corners clockwise, detail
-//           off: the forced ears of b3d.detail.hull.
+//           off: the forced ears of b3d.detail.hull; a non-convex heptagon
+//           whose Lawson flips pop an edge an earlier flip removed.
 // detail_errors.jsonl: minRow 65536 and -1, a polygon of two corners and a
 // corner naming no vertex (b3d.detail.stage-input), DetailMaxError -1
 // (b3d.settings-checks), and the paraboloid of more than 255 triangles
@@ -379,6 +380,31 @@ void AddReach(JsonlWriter& w) {
                  "hand-made in tools/golden/build3d_detail_vectors.cpp (AddReach): the flat "
                  "square with its corners clockwise, detail off: no strict or relaxed ear, the "
                  "head clipped (b3d.detail.hull, forced)"));
+
+  // A non-convex heptagon on a flat field of 46 x 46 (tiles of 40 cells),
+  // detail off: ear clipping, then Lawson flips over every edge
+  // (b3d.detail.lawson). Both directions of an edge are on the stack; one
+  // is flipped, and when the other is popped the edge no longer exists, so
+  // b3d.detail.flip finds no triangle and skips it. An edge table that
+  // kept the flipped edge's two entries (the triangle ids, since rewritten)
+  // would flip two triangles that do not share it: here the quadrilateral
+  // they give is convex and in-circle positive, so the output would differ.
+  // Found by a search over star-shaped polygons (issue 25), then cut down
+  // to the 7 corners that still show it.
+  json heptagon = HandSquare(3, 7, 1, 1, 1, 1);
+  heptagon["vertices"] = json::array();
+  json corners = json::array();
+  for (const auto& [x, z] : std::vector<std::pair<int, int>>{
+           {21, 20}, {17, 20}, {13, 19}, {10, 19}, {20, 22}, {22, 25}, {34, 24}}) {
+    corners.push_back({heptagon["vertices"].size(), 0});
+    heptagon["vertices"].push_back({x, 1, z});
+  }
+  heptagon["polygons"][0]["corners"] = corners;
+  const json wide = HandCompact(46, [](int, int) { return 1; });
+  w.Add(Positive("hand", HandInput(wide, 40, heptagon, 1, HandSettings(1, 40, 0.0, 0.2)),
+                 "hand-made in tools/golden/build3d_detail_vectors.cpp (AddReach): a "
+                 "non-convex heptagon, detail off, whose Lawson flips pop an edge an earlier "
+                 "flip removed (b3d.detail.triangles, b3d.detail.flip)"));
 }
 
 // ---- detail_errors.jsonl ----
