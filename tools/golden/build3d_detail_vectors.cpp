@@ -35,16 +35,19 @@
 //           insertion) and 1 (none).
 //  hand (last, AddReach): the flat square with its corners clockwise, detail
 //           off: the forced ears of b3d.detail.hull; a non-convex heptagon
-//           whose Lawson flips pop an edge an earlier flip removed.
+//           whose Lawson flips pop an edge an earlier flip removed; a
+//           star-shaped polygon of 255 corners, the most the stage takes.
 // detail_errors.jsonl: minRow 65536 and -1, a polygon of two corners and a
 // corner naming no vertex (b3d.detail.stage-input), DetailMaxError -1
 // (b3d.settings-checks), and the paraboloid of more than 255 triangles
-// (b3d.detail.limit: 504, derived in the unit test).
+// (b3d.detail.limit: 504, derived in the unit test); last, a star-shaped
+// polygon of 256 corners (b3d.detail.stage-input: 3 ... 255).
 #include "tools/golden/build3d_detail_vectors.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -368,6 +371,60 @@ void AddHand(JsonlWriter& w) {
 
 // ---- reach (issue 25) ----
 
+// A star-shaped polygon of n corners (n <= 255 + 1) on the 46 x 46 field
+// of tiles of 40 cells: the lattice points (x, z) of the core, x, z in 4 ..
+// 42, seen from (23.5, 23.5) (no lattice point, so no two points of one
+// direction are met in one step: of those on one ray the nearest is kept),
+// the first n in counter-clockwise order of that direction
+// (b3d.detail.orientation), as HandSquare's mesh with row 1: corners
+// sorted by direction make a simple polygon.
+json StarPolygon(std::size_t n) {
+  std::vector<std::pair<int, int>> points;  // (x, z), each direction once
+  const auto direction = [](int x, int z) { return std::atan2(2.0 * z - 47.0, 2.0 * x - 47.0); };
+  for (int z = 4; z <= 42; ++z)
+    for (int x = 4; x <= 42; ++x) points.push_back({x, z});
+  // Nearest first, so that of the points on one ray the nearest stays.
+  std::stable_sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
+    const auto d = [](const std::pair<int, int>& p) {
+      return (2 * p.first - 47) * (2 * p.first - 47) + (2 * p.second - 47) * (2 * p.second - 47);
+    };
+    return d(a) < d(b);
+  });
+  std::vector<std::pair<int, int>> kept;
+  for (const auto& p : points) {
+    bool sameRay = false;
+    for (const auto& q : kept) {
+      const long long cross = 1LL * (2 * p.first - 47) * (2 * q.second - 47) -
+                              1LL * (2 * p.second - 47) * (2 * q.first - 47);
+      const long long dot = 1LL * (2 * p.first - 47) * (2 * q.first - 47) +
+                            1LL * (2 * p.second - 47) * (2 * q.second - 47);
+      sameRay = sameRay || (cross == 0 && dot > 0);
+    }
+    if (!sameRay) kept.push_back(p);
+    if (kept.size() == n) break;
+  }
+  if (kept.size() != n) Fail("StarPolygon: too few directions", json(n));
+  // HandSquare's corners (lo, lo), (lo, hi), (hi, hi), (hi, lo) turn with
+  // decreasing atan2(z, x): that order.
+  std::sort(kept.begin(), kept.end(), [&](const auto& a, const auto& b) {
+    return direction(a.first, a.second) > direction(b.first, b.second);
+  });
+  json mesh = HandSquare(3, 7, 1, 1, 1, 1);
+  mesh["vertices"] = json::array();
+  json corners = json::array();
+  for (const auto& [x, z] : kept) {
+    corners.push_back({mesh["vertices"].size(), 0});
+    mesh["vertices"].push_back({x, 1, z});
+  }
+  mesh["polygons"][0]["corners"] = corners;
+  return mesh;
+}
+
+const json& WideFlat() {
+  static const json f = HandCompact(46, [](int, int) { return 1; });
+  return f;
+}
+
 // The flat square of AddHand with its corners in clockwise order (the
 // stage takes any polygon of 3 ... 255 corners naming vertices,
 // b3d.detail.stage-input), detail off: every turn of the ring is negative,
@@ -400,11 +457,20 @@ void AddReach(JsonlWriter& w) {
     heptagon["vertices"].push_back({x, 1, z});
   }
   heptagon["polygons"][0]["corners"] = corners;
-  const json wide = HandCompact(46, [](int, int) { return 1; });
-  w.Add(Positive("hand", HandInput(wide, 40, heptagon, 1, HandSettings(1, 40, 0.0, 0.2)),
+  w.Add(Positive("hand", HandInput(WideFlat(), 40, heptagon, 1, HandSettings(1, 40, 0.0, 0.2)),
                  "hand-made in tools/golden/build3d_detail_vectors.cpp (AddReach): a "
                  "non-convex heptagon, detail off, whose Lawson flips pop an edge an earlier "
                  "flip removed (b3d.detail.triangles, b3d.detail.flip)"));
+
+  // The most corners b3d.detail.stage-input accepts, 255 (the detail's
+  // vertex numbers are 8-bit): a star-shaped polygon (StarPolygon), detail
+  // off, 253 triangles (at most 255, b3d.detail.limit). 256 corners throw
+  // (detail_errors.jsonl).
+  w.Add(Positive("hand",
+                 HandInput(WideFlat(), 40, StarPolygon(255), 1, HandSettings(1, 40, 0.0, 0.2)),
+                 "hand-made in tools/golden/build3d_detail_vectors.cpp (AddReach): a "
+                 "star-shaped polygon of 255 corners, the most b3d.detail.stage-input accepts, "
+                 "detail off: 253 triangles"));
 }
 
 // ---- detail_errors.jsonl ----
@@ -483,6 +549,14 @@ void WriteErrors(JsonlWriter& w) {
              "a square over a paraboloid of samples, DetailMaxError 0: every sample is inserted, "
              "504 triangles (> 255)",
              true);
+  }
+  {
+    // One corner more than b3d.detail.stage-input accepts (the 255 of
+    // AddReach's star and one direction more).
+    const json in = HandInput(WideFlat(), 40, StarPolygon(256), 1, HandSettings(1, 40, 0.0, 0.2));
+    AddError(w, "bad_mesh", in, stageInput, "ArgumentException",
+             {{"argument", "mesh"}, {"count", 256}, {"polygon", 0}},
+             "a star-shaped polygon of 256 corners (3 ... 255)", true);
   }
 }
 
