@@ -1,8 +1,9 @@
 // Writes the golden family `arrangement/` (docs/golden-format.md).
 //
 // Inputs come from the documented generators in
-// conformance/generators/arrangement_cases, and one hand-made input whose
-// pixels the tree of boxes finds (main); expected hashes come from the
+// conformance/generators/arrangement_cases, one hand-made input whose
+// pixels the tree of boxes finds and one whose crossing candidates it
+// finds (main); expected hashes come from the
 // brute-force oracle (oracles/boost_mp/arrangement_bruteforce: rational
 // arithmetic, every pair and every pixel, written from the spec text), so
 // no expected value is taken from the reference. Negative vectors name the
@@ -253,6 +254,25 @@ int main(int argc, char** argv) {
                  "-> (1, k) rerouted through the pixels the tree of boxes finds, and one far "
                  "edge that clusters the pixels; expected from oracles/boost_mp/"
                  "arrangement_bruteforce"));
+  }
+  // arr.proper-crossing's pairs found by the tree of boxes (arr.candidates,
+  // BoxTree::PairsThatMeet): 1024 parallel edges (2^15, 2k) -> (3 x 2^15,
+  // 2k + 1), k = 0 .. 1023. Their mean extent is 2^16, so the grid's cells
+  // have side 2^16 and every edge lies in both of the two cells x 0 ..
+  // 2^16 - 1 and 2^16 .. 2^17 - 1: the grid would look at every pair twice
+  // (1,047,552), the sweep once (523,776: all edges span the same x range),
+  // and the tree is estimated at 11 levels x (4 + 24) x 1024 = 315,392: the
+  // input is clustered and the tree runs. No two edges cross, and no edge
+  // meets a pixel but its own ends' (the ends are 2 apart at both x): the
+  // output is the input.
+  {
+    std::vector<TaggedEdge> edges;
+    for (std::int64_t k = 0; k < 1024; ++k)
+      edges.push_back({{1 << 15, 2 * k}, {3 << 15, 2 * k + 1}, 0});
+    w.Add(Vector("hand_made", edges,
+                 "hand-made in tools/golden/gen_arrangement.cpp: 1024 parallel edges (2^15, 2k) "
+                 "-> (3 x 2^15, 2k + 1) whose crossing candidates come from the tree of boxes; "
+                 "expected from oracles/boost_mp/arrangement_bruteforce"));
   }
   w.PrintCount();
 
