@@ -38,7 +38,9 @@
 //                taller than 8190 rows (no Recast: 13-bit rows).
 //                Last, WriteOutsideGrid: a tile-0 sliver outside its
 //                binary32 grid box (OriginX = 1.25 + 2^-40); and
-//                WriteNullAreaErode: Erode on a field with null-area spans.
+//                WriteNullAreaErode: Erode on a field with null-area spans;
+//                WriteVolumesToTheEdge: MarkVolumes on a field with spans
+//                of non-null area in its last row and column.
 //  heightfield   HeightfieldInput drawn with SplitMix64(7): unsorted and
 //                overlapping spans, rows up to 40.
 //  chunk         VoxelChunk drawn with SplitMix64(11).
@@ -795,6 +797,48 @@ void WriteNullAreaErode(onepath::golden::JsonlWriter& w) {
       "over column (2, 6)"));
 }
 
+// SpanPipeline.MarkVolumes on a compact heightfield whose last row (z =
+// W - 1) and last column hold spans of non-null area, which a tile's eroded
+// field never has (b3d.span.ledges): the flat W x W field of FlatColumns
+// (W = 26 for SpanSettings, every span y 10, h 20, area 63) of tile (0, 0)
+// of a floor quad, and one volume far larger than the grid (area 5): step 3
+// clamps its cells to 0 ... W - 1 both ways, and every span, the last row's
+// too, takes area 5. Expected: Recast's rcMarkConvexPolyArea (oracles/recast)
+// must agree.
+void WriteVolumesToTheEdge(onepath::golden::JsonlWriter& w) {
+  const NavSettings s = SpanSettings();
+  const DerivedSettings d = DeriveSettings(s);
+  const TriangleSoup soup = Quad(0, 0, 4, 4, 1);
+  const auto selected = SelectTileTriangles(soup, s, d, SoupTiles(soup, s), 0, 0);
+  const TileGrid g = SoupTileGrid(soup, selected, s, d, 0, 0);
+  const int n = static_cast<int>(d.tileCells + 2 * d.border);
+  const CompactHeightfield field(n, n, FlatColumns(n, 10, 20));
+  const std::vector<ConvexVolume> volumes = {
+      {{{-100.0f, -100.0f}, {100.0f, -100.0f}, {100.0f, 100.0f}, {-100.0f, 100.0f}},
+       -100.0f,
+       100.0f,
+       5}};
+  json input = TileInput("soup", SoupJson(soup), s, 0, 0, volumes);
+  input["compact"] = CompactJson(field);
+  std::vector<ro::Volume> ov;
+  for (const ConvexVolume& v : volumes) {
+    ro::Volume& r = ov.emplace_back();
+    for (VolumePoint p : v.points) r.points.push_back({p.x, p.z});
+    r.minY = v.minY;
+    r.maxY = v.maxY;
+    r.area = static_cast<std::uint8_t>(v.area);
+  }
+  const std::string op = "SpanPipeline.MarkVolumes";
+  w.Add(Positive(op, "hand",
+                 {"b3d.span.volumes", "b3d.span.stage-input", "b3d.span.compact-heightfield",
+                  "b3d.span.float", "b3d.span.integers"},
+                 input, conf::RunOperation(op, Reparsed(input)),
+                 OracleCompactStage(ro::MarkVolumes(OracleCompact(field), OracleGrid(g), ov)),
+                 "hand-made in tools/golden/gen_build3d.cpp (WriteVolumesToTheEdge): a flat "
+                 "connected field of the tile's W x W columns, area 63 to its last row and "
+                 "column, and one volume over all of it"));
+}
+
 // ---- errors.jsonl ----
 
 // The vector expecting `type` with exactly `fields` (region_vectors.hpp's
@@ -1137,6 +1181,7 @@ int main(int argc, char** argv) {
     WriteEdgeColumns(w);
     WriteOutsideGrid(w);
     WriteNullAreaErode(w);
+    WriteVolumesToTheEdge(w);
     w.PrintCount();
     std::printf("%d vectors with Recast-derived hashes\n", g_recast_vectors);
   }
