@@ -2,8 +2,8 @@
 //
 // Inputs come from the documented generators in
 // conformance/generators/arrangement_cases, one hand-made input whose
-// pixels the tree of boxes finds and one whose crossing candidates it
-// finds (main); expected hashes come from the
+// pixels the tree of boxes finds, one whose crossing candidates it finds
+// and one whose edges rise by one against its boxes (main); expected hashes come from the
 // brute-force oracle (oracles/boost_mp/arrangement_bruteforce: rational
 // arithmetic, every pair and every pixel, written from the spec text), so
 // no expected value is taken from the reference. Negative vectors name the
@@ -273,6 +273,32 @@ int main(int argc, char** argv) {
                  "hand-made in tools/golden/gen_arrangement.cpp: 1024 parallel edges (2^15, 2k) "
                  "-> (3 x 2^15, 2k + 1) whose crossing candidates come from the tree of boxes; "
                  "expected from oracles/boost_mp/arrangement_bruteforce"));
+  }
+  // arr.candidates' band test (BandMeetsBox) of edges that rise by exactly
+  // one, in the tree of boxes: rows k = 0 .. 99 of 16 unit edges (x, 3k + 1)
+  // -> (x + 1, 3k + 1) of operand 1, x = 0 .. 15, and per row an edge (0, 3k)
+  // -> (16, 3k + 1) of operand 0, which is within half a unit of the row's
+  // pixels from x = 8 on (at x = 8 it is at 3k + 1/2) and is rerouted
+  // through them; one far edge, (100000, 100000) -> (100001, 100003),
+  // clusters the 1,800 near pixels so that the pixel search drops its grid
+  // and, each edge's x range holding all of them, builds the tree. A tree
+  // node holding pixels of one row on both sides of x = 8 has its lowest
+  // value of (b - a) x (c - a) at its lower right corner, inside the band,
+  // and its lower left corner outside it: the test must take the corner
+  // the edge's direction gives.
+  {
+    std::vector<TaggedEdge> edges;
+    for (std::int64_t k = 0; k < 100; ++k) {
+      edges.push_back({{0, 3 * k}, {16, 3 * k + 1}, 0});
+      for (std::int64_t x = 0; x < 16; ++x)
+        edges.push_back({{x, 3 * k + 1}, {x + 1, 3 * k + 1}, 1});
+    }
+    edges.push_back({{100000, 100000}, {100001, 100003}, 0});
+    w.Add(Vector("hand_made", edges,
+                 "hand-made in tools/golden/gen_arrangement.cpp: 100 rows of 16 unit edges "
+                 "and an edge (0, 3k) -> (16, 3k + 1) under each, rising by one, rerouted "
+                 "through the pixels the tree of boxes finds, and one far edge that clusters "
+                 "the pixels; expected from oracles/boost_mp/arrangement_bruteforce"));
   }
   w.PrintCount();
 
