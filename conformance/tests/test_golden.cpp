@@ -224,10 +224,11 @@ TEST(OperationTable, EveryVectorsOperationHasACompleteRow) {
   // sliver outside the grid and its soup of one vertex (tools/golden/gen_build3d.cpp),
   // every positive build3d/polys vector, 169 since suite 0.15.0's hole-bridge
   // contours, 172 with issue 25's two of shared directed edges and one of
-  // merge test 3 (tools/golden/gen_build3d_polys.cpp)
+  // merge test 3, 173 with the traced contours of issue 25's hole cone
+  // (tools/golden/gen_build3d_polys.cpp)
   // and every positive NavMesh.Build vector, 21 levels and 13 chunks (the
   // 13th issue 25's layer bridge) (tools/golden/gen_build3d_mesh.cpp).
-  EXPECT_EQ(with_stages, 102 + 33 + 172 + 21 + 13);
+  EXPECT_EQ(with_stages, 102 + 33 + 173 + 21 + 13);
 }
 
 TEST(GoldenFormat, EveryClauseIdNamedByVectorsAndTestsIsInTheSpec) {

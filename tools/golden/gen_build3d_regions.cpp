@@ -64,6 +64,9 @@
 // MinRegionArea / MergeRegionArea and one other pair in turn; the contours
 // of each partition with the tile's ContourMaxError / MaxEdgeLength, and
 // one other pair in turn.
+// contours.jsonl ends (issue 25) with Trace of a flat field whose core is
+// one region with 8 hole cells touching at corners (AddConeTrace: the cone
+// test of b3d.contour.merge).
 // contours/limits.jsonl: Trace on each hand-made tile's Watershed cut with
 // MaxEdgeLength 46341 cells, kept when the square wrapped to 32 bits would
 // split (b3d.contour.limits, AddLimits).
@@ -1149,6 +1152,69 @@ void AddWalkBound(onepath::golden::JsonlWriter& w) {
                              kRuns, kRunLength)));
 }
 
+// ---- the hole bridge's cone (b3d.contour.merge) ----
+
+// Appended last to contours.jsonl (issue 25): Trace of a flat 24 x 24
+// field (LevelSettings with tiles of 16 cells, B 4; spans y 10, h 40, area
+// 63, connected to every neighbouring span) whose core is region 1 and
+// whose other spans are the border, with holes (no span) at (10, 14),
+// (11, 14), (16, 17), (19, 17), (15, 18), (17, 18), (18, 18), (14, 19):
+// the outline's holes touch one another at corners, and bridging them
+// tests candidate vertices of the outline that are convex with the hole's
+// vertex outside their cone on one side only (b3d.contour.merge's InCone
+// takes both sides). Found by a search over random holes, comparing the
+// reference with InCone's convex case taking either side, then cut down
+// to these 8 cells; ContourMaxError 0.3, MaxEdgeLength 3 (12 cells).
+void AddConeTrace(onepath::golden::JsonlWriter& w) {
+  NavSettings s = LevelSettings();
+  s.TileSize = 4.0;
+  s.ContourMaxError = 0.3;
+  s.MaxEdgeLength = 3.0;
+  const DerivedSettings d = Mesh3DPipeline::DeriveSettings(s);
+  const int n = static_cast<int>(d.tileCells + 2 * d.border);
+  const std::set<std::pair<int, int>> holes = {{10, 14}, {11, 14}, {16, 17}, {19, 17},
+                                               {15, 18}, {17, 18}, {18, 18}, {14, 19}};
+  constexpr int kDx[4] = {-1, 0, 1, 0}, kDz[4] = {0, 1, 0, -1};
+  std::vector<std::vector<CompactSpan>> columns;
+  std::vector<std::uint16_t> ids;
+  for (int z = 0; z < n; ++z) {
+    for (int x = 0; x < n; ++x) {
+      if (holes.count({x, z}) != 0) {
+        columns.emplace_back();
+        continue;
+      }
+      CompactSpan span{.y = 10, .h = 40, .area = 63};
+      for (int k = 0; k < 4; ++k) {
+        const int nx = x + kDx[k], nz = z + kDz[k];
+        const bool inside = nx >= 0 && nz >= 0 && nx < n && nz < n;
+        span.con[k] = inside && holes.count({nx, nz}) == 0 ? 0 : 63;
+      }
+      columns.push_back({span});
+      const bool core = x >= d.border && x < d.border + d.tileCells && z >= d.border &&
+                        z < d.border + d.tileCells;
+      ids.push_back(core ? 1 : 2);
+    }
+  }
+  const CompactHeightfield h(n, n, columns);
+  const BorderCut cut{.regions = ids, .borderId = 2, .empty = false};
+  const json in = {
+      {"compact", CompactJson(h)}, {"cut", CutJson(cut)}, {"settings", SettingsJson(s)}};
+  const ContourSet ours = RegionPipeline::Trace(h, cut, s);
+  const Verdict v = Compare(
+      ro::Contours(OracleCompact(h), cut.regions, cut.borderId, d.border, d.tileCells,
+                   static_cast<float>(d.maxError), d.maxEdgeCells),
+      [&](const std::vector<ro::Contour>& theirs) { return SameContours(ours, theirs); },
+      "RegionPipeline.Trace", in);
+  w.Add(Positive("RegionPipeline.Trace", "hand",
+                 WithTags({"b3d.contour.stages", "b3d.contour.values", "b3d.contour.order",
+                           "b3d.contour.stage-input"},
+                          ContourTags(h, cut, d, ours, in)),
+                 in, CanonicalBytes(ours), v, kContourRecast,
+                 "hand-made: a flat 24 x 24 field, its core one region, with 8 hole cells "
+                 "touching at corners, whose bridges test convex outline vertices that see a "
+                 "hole's vertex on one side (b3d.contour.merge, InCone; AddConeTrace)"));
+}
+
 // ---- errors.jsonl ----
 
 json Negative(const std::string& op, const std::string& kind, const json& clauses,
@@ -1424,6 +1490,7 @@ int main(int argc, char** argv) {
     if (contours) {
       AddContours(w, HoleBridgeTile(), static_cast<int>(tiles.size()));
       AddContours(w, IslandTile(), static_cast<int>(tiles.size()) + 1);
+      AddConeTrace(w);  // appended after those (issue 25)
     }
     // Appended after those (issue 25: spans in the grid's edge rows and
     // columns, b3d.region.distance's first pass).
