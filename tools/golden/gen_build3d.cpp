@@ -171,6 +171,19 @@ struct OracleStages {
   std::map<std::string, OracleStage> stage;
 };
 
+// The volumes as the Recast oracle takes them.
+std::vector<ro::Volume> OracleVolumes(const std::vector<ConvexVolume>& volumes) {
+  std::vector<ro::Volume> ov;
+  for (const ConvexVolume& v : volumes) {
+    ro::Volume& r = ov.emplace_back();
+    for (VolumePoint p : v.points) r.points.push_back({p.x, p.z});
+    r.minY = v.minY;
+    r.maxY = v.maxY;
+    r.area = static_cast<std::uint8_t>(v.area);
+  }
+  return ov;
+}
+
 OracleStages RunOracle(const json& in, const Mesh3DTileSpans& t, const NavSettings& settings,
                        const std::vector<ConvexVolume>& volumes) {
   OracleStages o;
@@ -224,14 +237,7 @@ OracleStages RunOracle(const json& in, const Mesh3DTileSpans& t, const NavSettin
   o.stage["compact"] = OracleCompactStage(
       ro::Compact(OracleHeightfield(t.lowHeight), d.walkableHeight, d.walkableClimb));
   o.stage["eroded"] = OracleCompactStage(ro::Erode(OracleCompact(t.compact), d.walkableRadius));
-  std::vector<ro::Volume> ov;
-  for (const ConvexVolume& v : volumes) {
-    ro::Volume& r = ov.emplace_back();
-    for (VolumePoint p : v.points) r.points.push_back({p.x, p.z});
-    r.minY = v.minY;
-    r.maxY = v.maxY;
-    r.area = static_cast<std::uint8_t>(v.area);
-  }
+  const std::vector<ro::Volume> ov = OracleVolumes(volumes);
   o.stage["volumes"] = OracleCompactStage(ro::MarkVolumes(OracleCompact(t.eroded), grid, ov));
   return o;
 }
@@ -820,14 +826,7 @@ void WriteVolumesToTheEdge(onepath::golden::JsonlWriter& w) {
        5}};
   json input = TileInput("soup", SoupJson(soup), s, 0, 0, volumes);
   input["compact"] = CompactJson(field);
-  std::vector<ro::Volume> ov;
-  for (const ConvexVolume& v : volumes) {
-    ro::Volume& r = ov.emplace_back();
-    for (VolumePoint p : v.points) r.points.push_back({p.x, p.z});
-    r.minY = v.minY;
-    r.maxY = v.maxY;
-    r.area = static_cast<std::uint8_t>(v.area);
-  }
+  const std::vector<ro::Volume> ov = OracleVolumes(volumes);
   const std::string op = "SpanPipeline.MarkVolumes";
   w.Add(Positive(op, "hand",
                  {"b3d.span.volumes", "b3d.span.stage-input", "b3d.span.compact-heightfield",
