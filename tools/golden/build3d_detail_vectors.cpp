@@ -53,6 +53,8 @@
 #include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <numeric>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -371,53 +373,50 @@ void AddHand(JsonlWriter& w) {
 
 // ---- reach (issue 25) ----
 
-// A star-shaped polygon of n corners (n <= 255 + 1) on the 46 x 46 field
-// of tiles of 40 cells: the lattice points (x, z) of the core, x, z in 4 ..
-// 42, seen from (23.5, 23.5) (no lattice point, so no two points of one
-// direction are met in one step: of those on one ray the nearest is kept),
-// the first n in counter-clockwise order of that direction
-// (b3d.detail.orientation), as HandSquare's mesh with row 1: corners
-// sorted by direction make a simple polygon.
-json StarPolygon(std::size_t n) {
-  std::vector<std::pair<int, int>> points;  // (x, z), each direction once
-  const auto direction = [](int x, int z) { return std::atan2(2.0 * z - 47.0, 2.0 * x - 47.0); };
-  for (int z = 4; z <= 42; ++z)
-    for (int x = 4; x <= 42; ++x) points.push_back({x, z});
-  // Nearest first, so that of the points on one ray the nearest stays.
-  std::stable_sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
-    const auto d = [](const std::pair<int, int>& p) {
-      return (2 * p.first - 47) * (2 * p.first - 47) + (2 * p.second - 47) * (2 * p.second - 47);
-    };
-    return d(a) < d(b);
-  });
-  std::vector<std::pair<int, int>> kept;
-  for (const auto& p : points) {
-    bool sameRay = false;
-    for (const auto& q : kept) {
-      const long long cross = 1LL * (2 * p.first - 47) * (2 * q.second - 47) -
-                              1LL * (2 * p.second - 47) * (2 * q.first - 47);
-      const long long dot = 1LL * (2 * p.first - 47) * (2 * q.first - 47) +
-                            1LL * (2 * p.second - 47) * (2 * q.second - 47);
-      sameRay = sameRay || (cross == 0 && dot > 0);
-    }
-    if (!sameRay) kept.push_back(p);
-    if (kept.size() == n) break;
-  }
-  if (kept.size() != n) Fail("StarPolygon: too few directions", json(n));
-  // HandSquare's corners (lo, lo), (lo, hi), (hi, hi), (hi, lo) turn with
-  // decreasing atan2(z, x): that order.
-  std::sort(kept.begin(), kept.end(), [&](const auto& a, const auto& b) {
-    return direction(a.first, a.second) > direction(b.first, b.second);
-  });
+// HandSquare's mesh with its one polygon's corners the points (x, z) in
+// the order given, each at row 1.
+json PolygonMesh(const std::vector<std::pair<int, int>>& points) {
   json mesh = HandSquare(3, 7, 1, 1, 1, 1);
   mesh["vertices"] = json::array();
   json corners = json::array();
-  for (const auto& [x, z] : kept) {
+  for (const auto& [x, z] : points) {
     corners.push_back({mesh["vertices"].size(), 0});
     mesh["vertices"].push_back({x, 1, z});
   }
   mesh["polygons"][0]["corners"] = corners;
   return mesh;
+}
+
+// A star-shaped polygon of n corners (n <= 255 + 1) on the 46 x 46 field
+// of tiles of 40 cells: lattice points (x, z) of the core, x, z in 4 ..
+// 42, seen from (23.5, 23.5) (no lattice point): of the points on one ray
+// the nearest, the n nearest rays' points, in counter-clockwise order of
+// their direction (b3d.detail.orientation). Corners sorted by direction
+// make a simple polygon.
+json StarPolygon(std::size_t n) {
+  // (2x - 47, 2z - 47): the direction, doubled to stay integral.
+  std::vector<std::pair<int, int>> points;
+  for (int z = 4; z <= 42; ++z)
+    for (int x = 4; x <= 42; ++x) points.push_back({2 * x - 47, 2 * z - 47});
+  std::stable_sort(points.begin(), points.end(), [](const auto& a, const auto& b) {
+    return a.first * a.first + a.second * a.second < b.first * b.first + b.second * b.second;
+  });
+  std::set<std::pair<int, int>> rays;  // each direction reduced by its gcd
+  std::vector<std::pair<int, int>> kept;
+  for (const auto& [u, v] : points) {
+    const int g = std::gcd(u, v);
+    if (rays.insert({u / g, v / g}).second) kept.push_back({(u + 47) / 2, (v + 47) / 2});
+    if (kept.size() == n) break;
+  }
+  if (kept.size() != n) Fail("StarPolygon: too few directions", json(n));
+  // HandSquare's corners (lo, lo), (lo, hi), (hi, hi), (hi, lo) turn with
+  // decreasing atan2(z, x): that order.
+  const auto direction = [](const std::pair<int, int>& p) {
+    return std::atan2(2.0 * p.second - 47.0, 2.0 * p.first - 47.0);
+  };
+  std::sort(kept.begin(), kept.end(),
+            [&](const auto& a, const auto& b) { return direction(a) > direction(b); });
+  return PolygonMesh(kept);
 }
 
 const json& WideFlat() {
@@ -448,15 +447,8 @@ void AddReach(JsonlWriter& w) {
   // they give is convex and in-circle positive, so the output would differ.
   // Found by a search over star-shaped polygons (issue 25), then cut down
   // to the 7 corners that still show it.
-  json heptagon = HandSquare(3, 7, 1, 1, 1, 1);
-  heptagon["vertices"] = json::array();
-  json corners = json::array();
-  for (const auto& [x, z] : std::vector<std::pair<int, int>>{
-           {21, 20}, {17, 20}, {13, 19}, {10, 19}, {20, 22}, {22, 25}, {34, 24}}) {
-    corners.push_back({heptagon["vertices"].size(), 0});
-    heptagon["vertices"].push_back({x, 1, z});
-  }
-  heptagon["polygons"][0]["corners"] = corners;
+  const json heptagon =
+      PolygonMesh({{21, 20}, {17, 20}, {13, 19}, {10, 19}, {20, 22}, {22, 25}, {34, 24}});
   w.Add(Positive("hand", HandInput(WideFlat(), 40, heptagon, 1, HandSettings(1, 40, 0.0, 0.2)),
                  "hand-made in tools/golden/build3d_detail_vectors.cpp (AddReach): a "
                  "non-convex heptagon, detail off, whose Lawson flips pop an edge an earlier "

@@ -77,24 +77,38 @@ inline json CompactJson(const CompactHeightfield& c) {
   return {{"width", c.width()}, {"depth", c.depth()}, {"columns", list}};
 }
 
-// The columns of a flat w x w compact field, column x + w z, one span
-// (y, h, area 63) each, connected (con 0) to the neighbour in every
-// direction inside the grid (b3d.span.directions: -x, +z, +x, -z), not
-// (63) across its edge.
-inline std::vector<std::vector<CompactSpan>> FlatColumns(int w, std::uint16_t y, std::uint8_t h) {
+// The columns of a w x d compact field, column x + w z, holding one span
+// (y, h, areaAt(x, z)) each, or none where areaAt gives 0, each span
+// connected (con 0) to the neighbouring column's span in every direction
+// inside the grid (b3d.span.directions: -x, +z, +x, -z), not (63) across
+// the grid's edge or towards a column without a span.
+template <typename AreaAt>
+std::vector<std::vector<CompactSpan>> OneSpanColumns(int w, int d, std::uint16_t y, std::uint8_t h,
+                                                     AreaAt areaAt) {
   constexpr int kDx[4] = {-1, 0, 1, 0}, kDz[4] = {0, 1, 0, -1};
   std::vector<std::vector<CompactSpan>> columns;
-  for (int z = 0; z < w; ++z) {
+  for (int z = 0; z < d; ++z) {
     for (int x = 0; x < w; ++x) {
-      CompactSpan s{.y = y, .h = h, .area = 63};
+      const std::uint8_t area = areaAt(x, z);
+      if (area == 0) {
+        columns.emplace_back();
+        continue;
+      }
+      CompactSpan s{.y = y, .h = h, .area = area};
       for (int k = 0; k < 4; ++k) {
         const int nx = x + kDx[k], nz = z + kDz[k];
-        s.con[k] = nx >= 0 && nz >= 0 && nx < w && nz < w ? 0 : 63;
+        const bool inside = nx >= 0 && nz >= 0 && nx < w && nz < d;
+        s.con[k] = inside && areaAt(nx, nz) != 0 ? 0 : 63;
       }
       columns.push_back({s});
     }
   }
   return columns;
+}
+
+// The flat w x w field: a span of area 63 in every column.
+inline std::vector<std::vector<CompactSpan>> FlatColumns(int w, std::uint16_t y, std::uint8_t h) {
+  return OneSpanColumns(w, w, y, h, [](int, int) -> std::uint8_t { return 63; });
 }
 
 inline recast_oracle::CompactHeightfield OracleCompact(const CompactHeightfield& h) {

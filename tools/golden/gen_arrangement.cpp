@@ -3,10 +3,11 @@
 // Inputs come from the documented generators in
 // conformance/generators/arrangement_cases, one hand-made input whose
 // pixels the tree of boxes finds, one whose crossing candidates it finds
-// and one whose edges rise by one against its boxes (main); expected hashes come from the
-// brute-force oracle (oracles/boost_mp/arrangement_bruteforce: rational
-// arithmetic, every pair and every pixel, written from the spec text), so
-// no expected value is taken from the reference. Negative vectors name the
+// and one whose edges rise by one against its boxes (main); expected
+// hashes come from the brute-force oracle (oracles/boost_mp/
+// arrangement_bruteforce: rational arithmetic, every pair and every
+// pixel, written from the spec text), so no expected value is taken from
+// the reference. Negative vectors name the
 // culprit the writer itself injected (arr.input).
 //
 //   gen_golden_arrangement OUT_DIR [cases-per-kind (default 40)] [max-edges (default 24)]

@@ -124,6 +124,7 @@ namespace bi = onepath::build3d::internal;
 using Bytes = std::vector<std::uint8_t>;
 using onepath::golden::CompactJson;
 using onepath::golden::FlatColumns;
+using onepath::golden::OneSpanColumns;
 using onepath::golden::OracleCompact;
 using onepath::golden::SettingsJson;
 
@@ -1034,7 +1035,6 @@ constexpr int kRuns = 170, kRunLength = 58;
 constexpr int kWalkBound = 39999;  // b3d.region.walk
 
 CompactHeightfield SerpentineField() {
-  constexpr int kDx[4] = {-1, 0, 1, 0}, kDz[4] = {0, 1, 0, -1};
   const int w = kRunLength + 1, d = 2 * kRuns - 1;
   std::vector<std::uint8_t> area(static_cast<std::size_t>(w * d), 0);  // 0: no span
   const auto at = [w](int x, int z) { return static_cast<std::size_t>(x + w * z); };
@@ -1043,23 +1043,8 @@ CompactHeightfield SerpentineField() {
     if (k + 1 < kRuns) area[at(k % 2 == 0 ? kRunLength - 1 : 0, 2 * k + 1)] = 63;
   }
   area[at(kRunLength, 1)] = 5;  // X
-  std::vector<std::vector<CompactSpan>> columns;
-  for (int z = 0; z < d; ++z) {
-    for (int x = 0; x < w; ++x) {
-      if (area[at(x, z)] == 0) {
-        columns.emplace_back();
-        continue;
-      }
-      CompactSpan s{.y = 2, .h = 255, .area = area[at(x, z)]};
-      for (int k = 0; k < 4; ++k) {
-        const int nx = x + kDx[k], nz = z + kDz[k];
-        const bool inside = nx >= 0 && nz >= 0 && nx < w && nz < d;
-        s.con[k] = inside && area[at(nx, nz)] != 0 ? 0 : 63;
-      }
-      columns.push_back({s});
-    }
-  }
-  return CompactHeightfield(w, d, columns);
+  return CompactHeightfield(
+      w, d, OneSpanColumns(w, d, 2, 255, [&](int x, int z) { return area[at(x, z)]; }));
 }
 
 // b3d.region.walk transcribed from the clause, without its bound: from
@@ -1174,28 +1159,13 @@ void AddConeTrace(onepath::golden::JsonlWriter& w) {
   const int n = static_cast<int>(d.tileCells + 2 * d.border);
   const std::set<std::pair<int, int>> holes = {{10, 14}, {11, 14}, {16, 17}, {19, 17},
                                                {15, 18}, {17, 18}, {18, 18}, {14, 19}};
-  constexpr int kDx[4] = {-1, 0, 1, 0}, kDz[4] = {0, 1, 0, -1};
-  std::vector<std::vector<CompactSpan>> columns;
-  std::vector<std::uint16_t> ids;
-  for (int z = 0; z < n; ++z) {
-    for (int x = 0; x < n; ++x) {
-      if (holes.count({x, z}) != 0) {
-        columns.emplace_back();
-        continue;
-      }
-      CompactSpan span{.y = 10, .h = 40, .area = 63};
-      for (int k = 0; k < 4; ++k) {
-        const int nx = x + kDx[k], nz = z + kDz[k];
-        const bool inside = nx >= 0 && nz >= 0 && nx < n && nz < n;
-        span.con[k] = inside && holes.count({nx, nz}) == 0 ? 0 : 63;
-      }
-      columns.push_back({span});
-      const bool core = x >= d.border && x < d.border + d.tileCells && z >= d.border &&
-                        z < d.border + d.tileCells;
-      ids.push_back(core ? 1 : 2);
-    }
-  }
-  const CompactHeightfield h(n, n, columns);
+  const auto areaAt = [&](int x, int z) -> std::uint8_t { return holes.count({x, z}) ? 0 : 63; };
+  const auto inCore = [&](int c) { return c >= d.border && c < d.border + d.tileCells; };
+  std::vector<std::uint16_t> ids;  // the core's spans region 1, the others the border
+  for (int z = 0; z < n; ++z)
+    for (int x = 0; x < n; ++x)
+      if (areaAt(x, z) != 0) ids.push_back(inCore(x) && inCore(z) ? 1 : 2);
+  const CompactHeightfield h(n, n, OneSpanColumns(n, n, 10, 40, areaAt));
   const BorderCut cut{.regions = ids, .borderId = 2, .empty = false};
   const json in = {
       {"compact", CompactJson(h)}, {"cut", CutJson(cut)}, {"settings", SettingsJson(s)}};
